@@ -1,0 +1,94 @@
+// @ts-check
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import pluginQuery from '@tanstack/eslint-plugin-query'
+import pluginRouter from '@tanstack/eslint-plugin-router'
+import globals from 'globals'
+
+/** What `src/contract` and `src/domain` may not use: they run in the browser and the server alike. */
+const pureModules = [
+  { name: 'react', message: 'contract and domain stay free of React.' },
+  { name: 'react-dom', message: 'contract and domain stay free of React.' },
+]
+const purePatterns = [
+  {
+    group: ['react/*', 'react-dom/*', '@tanstack/*', '@lingui/react*', '@radix-ui/*'],
+    message: 'contract and domain stay free of React.',
+  },
+  { group: ['node:*'], message: 'contract and domain stay free of Node APIs.' },
+  { regex: '^\\.\\./(?!contract|domain)', message: 'contract and domain import only each other.' },
+]
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'src/routeTree.gen.ts',
+      'locales/**/*.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-eval': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs['recommended-latest'].rules,
+  },
+  ...pluginQuery.configs['flat/recommended'],
+  ...pluginRouter.configs['flat/recommended'],
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { '@tanstack/query/prefer-query-options': 'error' },
+  },
+  {
+    // Features never import each other: shared pieces move to ui/, domain/, api/ or contract/.
+    files: ['src/features/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)',
+              message: 'A feature may not import another feature; move the shared piece out.',
+            },
+            { group: ['**/features/*'], message: 'A feature may not import another feature.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/contract/**/*.ts', 'src/domain/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: pureModules, patterns: purePatterns }],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'process'].map(
+          (name) => ({
+            name,
+            message: 'contract and domain stay free of DOM and Node globals.',
+          }),
+        ),
+      ],
+    },
+  },
+)

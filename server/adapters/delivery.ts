@@ -1,0 +1,57 @@
+import type { Kysely } from 'kysely'
+import type { Config } from '../config'
+import type { Database } from '../db/schema'
+import type { Logger } from '../log'
+import { createMailSender } from './mail'
+import { createOutboxSender } from './outbox'
+import { createWhatsAppSender } from './whatsapp'
+
+export type Channel = 'whatsapp' | 'email'
+
+/** A verification code on its way to a person. */
+export interface OutgoingCode {
+  channel: Channel
+  /** E.164 phone (whatsapp) or e-mail address. */
+  to: string
+  purpose: string
+  code: string
+  /** Language of the words around the code. */
+  locale: 'en' | 'ar'
+  /** The whole text, for senders that write their own words (e-mail, the outbox). */
+  body: string
+  subject: string
+}
+
+export interface Sender {
+  /** Which implementation this is; `outbox` is the local one for development and tests. */
+  readonly kind: 'whatsapp' | 'smtp' | 'outbox'
+  send(message: OutgoingCode): Promise<void>
+}
+
+/** How codes leave the server: one sender per channel. */
+export interface Delivery {
+  phone: Sender
+  email: Sender
+}
+
+/** The real senders where configured, the local outbox for the rest. */
+export function createDelivery(
+  config: Pick<Config, 'whatsapp' | 'smtp' | 'nodeEnv'>,
+  db: Kysely<Database>,
+  logger: Logger,
+): Delivery {
+  const outbox = createOutboxSender(db, logger, { logCodes: config.nodeEnv !== 'production' })
+  return {
+    phone: config.whatsapp ? createWhatsAppSender(config.whatsapp, { logger }) : outbox,
+    email: config.smtp ? createMailSender(config.smtp) : outbox,
+  }
+}
+
+export function usesOutbox(delivery: Delivery): boolean {
+  return delivery.phone.kind === 'outbox' || delivery.email.kind === 'outbox'
+}
+
+/** A sender could not hand the message over; the caller tells the user to try again. */
+export class DeliveryError extends Error {
+  override name = 'DeliveryError'
+}

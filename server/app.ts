@@ -1,0 +1,112 @@
+import { Hono } from 'hono'
+import { compress } from 'hono/compress'
+import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import type { Kysely } from 'kysely'
+import type { Config } from './config'
+import type { Database } from './db/schema'
+import type { AppEnv } from './http/env'
+import { ApiError, TooManyRequestsError } from './http/errors'
+import { localeFromUrl } from './http/locale'
+import { securityHeaders } from './http/security'
+import { staticRoutes } from './http/static'
+import { ValidationError } from './http/validation'
+import { t, type MessageId } from './i18n'
+import { createLogger, errorFields, type Logger } from './log'
+import { apiRoutes } from './routes'
+
+export interface AppOptions {
+  db: Kysely<Database>
+  config: Config
+  logger?: Logger
+  /** Where /media/* is served from; tests may point it elsewhere. */
+  mediaDir?: string
+}
+
+const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
+
+const STATUS_MESSAGES: Partial<Record<number, MessageId>> = {
+  400: 'errors.bad_request',
+  404: 'errors.not_found',
+  413: 'errors.payload_too_large',
+}
+
+export function createApp({
+  db,
+  config,
+  logger = createLogger(config.logLevel),
+  mediaDir,
+}: AppOptions) {
+  const app = new Hono<AppEnv>()
+
+  app.use(requestId())
+  app.use(async (c, next) => {
+    const started = performance.now()
+    c.set('db', db)
+    c.set('config', config)
+    c.set('logger', logger)
+    c.set('locale', localeFromUrl(c.req.url))
+    await next()
+    logger.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      requestId: c.var.requestId,
+    })
+  })
+  app.use(securityHeaders(config))
+  app.use(compress())
+
+  if (config.corsOrigins.length > 0) {
+    app.use(
+      '/api/*',
+      cors({
+        origin: config.corsOrigins,
+        allowHeaders: ['Authorization', 'Idempotency-Key', 'Content-Type'],
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        exposeHeaders: ['X-Request-Id'],
+        maxAge: 600,
+      }),
+    )
+  }
+
+  app.route('/api', apiRoutes())
+  app.route('/', staticRoutes(config, mediaDir))
+
+  app.notFound((c) =>
+    isApiPath(c.req.path)
+      ? c.json({ message: t(localeFromUrl(c.req.url), 'errors.not_found') }, 404)
+      : c.text('Not Found', 404),
+  )
+
+  app.onError((err, c) => {
+    const locale = localeFromUrl(c.req.url)
+    if (err instanceof ValidationError) return c.json(err.toReply(locale), 422)
+    if (err instanceof ApiError) {
+      if (err instanceof TooManyRequestsError) {
+        c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
+      }
+      return c.json({ message: t(locale, err.messageId, err.values) }, err.status)
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const id = STATUS_MESSAGES[err.status] ?? 'errors.bad_request'
+      return c.json({ message: t(locale, id) }, err.status)
+    }
+    logger.error('unhandled error', {
+      method: c.req.method,
+      path: c.req.path,
+      requestId: c.var.requestId,
+      ...errorFields(err),
+    })
+    // The cause stays in the log; the caller learns only that it was not their fault.
+    return isApiPath(c.req.path)
+      ? c.json({ message: t(locale, 'errors.server') }, 500)
+      : c.text('Internal Server Error', 500)
+  })
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,228 @@
+import * as v from 'valibot'
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+
+export interface Config {
+  port: number
+  host: string
+  /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
+  databaseUrl: string | undefined
+  sqlitePath: string
+  distDir: string
+  corsOrigins: string[]
+  /** Origins the storefront may fetch from besides its own (CSP connect-src). */
+  cspConnectSrc: string[]
+  /** How many reverse-proxy hops to believe in X-Forwarded-For / -Proto (0 = none). */
+  trustProxy: number
+  logLevel: LogLevel
+  nodeEnv: 'development' | 'production' | 'test'
+  /** Key of the verification-code HMAC; unset = a random one kept in the settings table. */
+  codeSecret: string | undefined
+  /** LBP per USD, used when a user switches the wallet currency. */
+  lbpRate: number
+  /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
+  whatsapp: WhatsAppConfig | undefined
+  /** SMTP sender for e-mail codes; unset = the local outbox. */
+  smtp: SmtpConfig | undefined
+}
+
+export interface WhatsAppConfig {
+  token: string
+  phoneNumberId: string
+  template: string
+  templateLang: string
+}
+
+export interface SmtpConfig {
+  url: string
+  from: string
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+// Unset and empty mean the same thing, so `FOO=` in an .env file falls back to the default.
+// (A union rather than v.optional: every key is always present in the input.)
+const optionalText = v.pipe(
+  v.union([v.string(), v.undefined()]),
+  v.transform((s) => s?.trim() || undefined),
+)
+
+const isOrigin = (s: string) => {
+  try {
+    const url = new URL(s)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === s
+  } catch {
+    return false
+  }
+}
+
+const originList = (name: string) =>
+  v.pipe(
+    optionalText,
+    v.transform((s) => (s ? s.split(/[\s,]+/).filter(Boolean) : [])),
+    v.check(
+      (list) => list.every(isOrigin),
+      `${name} must be a comma-separated list of origins like https://shop.example.com (scheme and host, no path or trailing slash)`,
+    ),
+  )
+
+const integer = (name: string, min: number, max: number, fallback: number) =>
+  v.pipe(
+    optionalText,
+    v.transform((s) => (s === undefined ? fallback : Number(s))),
+    v.check(
+      (n) => Number.isInteger(n) && n >= min && n <= max,
+      `${name} must be a whole number from ${min} to ${max}`,
+    ),
+  )
+
+const EnvSchema = v.object({
+  PORT: integer('PORT', 0, 65535, 8080),
+  HOST: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? '0.0.0.0'),
+  ),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^postgres(ql)?:\/\//.test(s),
+      'DATABASE_URL must start with postgres:// or postgresql:// (leave it empty to use SQLite)',
+    ),
+  ),
+  SQLITE_PATH: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'data/store.db'),
+  ),
+  DIST_DIR: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'dist'),
+  ),
+  CORS_ORIGINS: originList('CORS_ORIGINS'),
+  CSP_CONNECT_SRC: originList('CSP_CONNECT_SRC'),
+  TRUST_PROXY: v.pipe(
+    optionalText,
+    // `true`/`false` are accepted because that is what people type; `true` means one proxy.
+    v.transform((s) => (s === 'true' ? '1' : s === 'false' ? '0' : s)),
+    v.transform((s) => (s === undefined ? 0 : Number(s))),
+    v.check(
+      (n) => Number.isInteger(n) && n >= 0 && n <= 10,
+      'TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 10)',
+    ),
+  ),
+  LOG_LEVEL: v.union(
+    [v.picklist(LOG_LEVELS), v.undefined()],
+    `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
+  ),
+  NODE_ENV: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'development'),
+    v.picklist(
+      ['development', 'production', 'test'],
+      'NODE_ENV must be development, production or test',
+    ),
+  ),
+  CODE_SECRET: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || s.length >= 32,
+      'CODE_SECRET must be at least 32 characters (or leave it empty to have one generated)',
+    ),
+  ),
+  LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
+  WHATSAPP_TOKEN: optionalText,
+  WHATSAPP_PHONE_NUMBER_ID: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^\d+$/.test(s),
+      'WHATSAPP_PHONE_NUMBER_ID must be the numeric id of the sending number',
+    ),
+  ),
+  WHATSAPP_TEMPLATE: optionalText,
+  WHATSAPP_TEMPLATE_LANG: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'en'),
+  ),
+  SMTP_URL: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^smtps?:\/\/[^/]/.test(s),
+      'SMTP_URL must start with smtp:// or smtps://',
+    ),
+  ),
+  MAIL_FROM: optionalText,
+})
+
+type Env = v.InferOutput<typeof EnvSchema>
+
+/** Settings that only make sense together. */
+function crossChecks(e: Env): string[] {
+  const problems: string[] = []
+  const whatsapp = [e.WHATSAPP_TOKEN, e.WHATSAPP_PHONE_NUMBER_ID, e.WHATSAPP_TEMPLATE]
+  if (whatsapp.some(Boolean) && !whatsapp.every(Boolean)) {
+    problems.push(
+      '  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE: set all three to send codes by WhatsApp, or none',
+    )
+  }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    problems.push('  MAIL_FROM: required with SMTP_URL (the sender address, e.g. Store <no-reply@shop.example.com>)')
+  }
+  return problems
+}
+
+/** Reads and checks the configuration; throws a ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input = Object.fromEntries(
+    Object.keys(EnvSchema.entries).map((key) => [key, env[key]?.trim() || undefined]),
+  )
+  const result = v.safeParse(EnvSchema, input)
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((p) => String(p.key)).join('.') ?? '?'
+      return `  ${key}: ${issue.message}`
+    })
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = result.output
+  const problems = crossChecks(e)
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: e.SQLITE_PATH,
+    distDir: e.DIST_DIR,
+    corsOrigins: e.CORS_ORIGINS,
+    cspConnectSrc: e.CSP_CONNECT_SRC,
+    trustProxy: e.TRUST_PROXY,
+    // Tests run quiet unless someone asks for logs explicitly.
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
+    nodeEnv: e.NODE_ENV,
+    codeSecret: e.CODE_SECRET,
+    lbpRate: e.LBP_RATE,
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            template: e.WHATSAPP_TEMPLATE,
+            templateLang: e.WHATSAPP_TEMPLATE_LANG,
+          }
+        : undefined,
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+  }
+}
+
+/**
+ * A local .env is a convenience for development (the server and the operator CLI both read
+ * it); real environment variables win.
+ */
+export function loadDotEnv(path = '.env'): void {
+  try {
+    process.loadEnvFile(path)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+}

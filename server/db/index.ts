@@ -1,0 +1,62 @@
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { Config } from '../config'
+import type { Logger } from '../log'
+import { errorFields } from '../log'
+import type { Database } from './schema'
+import { NodeSqliteDialect, openSqlite } from './sqlite'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Db {
+  db: Kysely<Database>
+  dialect: Dialect
+  destroy(): Promise<void>
+}
+
+const PG_INT8 = 20
+
+/**
+ * pg returns bigint columns (ids, counts, money in micro-units) as strings. Read them as
+ * numbers, like SQLite does, and refuse values a JS number cannot hold exactly.
+ */
+function parseInt8(text: string): number {
+  const n = Number(text)
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`bigint ${text} is beyond the safe integer range`)
+  return n
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return url !== undefined && /^postgres(ql)?:\/\//.test(url)
+}
+
+/**
+ * Opens the store's database. With SQLite, open one per file per process: node:sqlite is
+ * synchronous, so a second connection in the same process waiting for the first one's write
+ * lock would block the very event loop that has to release it.
+ */
+export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, logger?: Logger): Db {
+  if (isPostgresUrl(config.databaseUrl)) {
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: 10,
+      // Per-pool parsers, so tests that open several pools do not rely on global state.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8 && format !== 'binary'
+            ? parseInt8
+            : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      },
+    })
+    // An idle client losing its connection (server restart, failover) emits 'error' on the
+    // pool; unhandled, that would end the process. The pool replaces the client by itself.
+    pool.on('error', (err) => logger?.error('postgres idle client error', errorFields(err)))
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', destroy: () => db.destroy() }
+  }
+  const db = new Kysely<Database>({
+    dialect: new NodeSqliteDialect({ database: openSqlite(config.sqlitePath) }),
+  })
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+}

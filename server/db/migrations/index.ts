@@ -1,0 +1,31 @@
+import type { Kysely } from 'kysely'
+import type { Database } from '../schema'
+import { Migrator, type Migration } from 'kysely/migration'
+import type { Dialect } from '../index'
+import { siteMigration } from './0001_site'
+import { accountsMigration } from './0002_accounts'
+
+/**
+ * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
+ * that has run is never edited: change the schema with a new one.
+ */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_site': siteMigration(dialect),
+    '0002_accounts': accountsMigration(dialect),
+  }
+}
+
+/** Brings the schema up to date. Kysely locks, so several instances may start at once. */
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName
+    throw new Error(`migration ${failed ?? '(unknown)'} failed`, { cause: error })
+  }
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}

@@ -1,0 +1,201 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/*
+ * Table types. Conventions every later table follows too:
+ * - ids are integers the database generates (SQLite rowid / PostgreSQL identity);
+ * - times are ISO-8601 UTC text written by the server (`new Date().toISOString()`), so they
+ *   read the same on both databases and compare correctly as strings;
+ * - flags are integers 0/1, because SQLite has no boolean type;
+ * - money will be integer micro-units (bigint on PostgreSQL, read back as a JS number).
+ */
+
+/** Key-value facts about the database itself (e.g. that the demo seed ran). */
+export interface MetaTable {
+  key: string
+  value: string
+}
+
+/** Singleton row (id = 1): the site's look, served by GET website/info. */
+export interface WebsiteInfoTable {
+  id: number
+  primary_color: string
+  secondary_color: string
+  logo_url: string | null
+  logo_width: number | null
+  logo_mobile_width: number | null
+  icon_url: string | null
+  website_name: string
+  body_bg_image: string | null
+  footer_bg_image: string | null
+  updated_at: string
+}
+
+export interface SliderImageTable {
+  id: Generated<number>
+  image: string
+  position: Generated<number>
+  created_at: string
+}
+
+/** Singleton row (id = 1). The text may hold simple HTML; the storefront sanitises it. */
+export interface AboutUsTable {
+  id: number
+  text_en: string
+  text_ar: string
+  updated_at: string
+}
+
+export interface AboutImageTable {
+  id: Generated<number>
+  image: string
+  position: Generated<number>
+  created_at: string
+}
+
+/** Singleton row (id = 1). */
+export interface ContactInfoTable {
+  id: number
+  email: string | null
+  first_phone_number: string | null
+  second_phone_number: string | null
+  facebook: string | null
+  instagram: string | null
+  whatsapp: string | null
+  tiktok: string | null
+  updated_at: string
+}
+
+/** Contact-form messages from visitors. */
+export interface MessageTable {
+  id: Generated<number>
+  name: string
+  phone_number: string
+  message: string
+  locale: string
+  ip: string | null
+  created_at: string
+}
+
+/** Server settings kept in the database, e.g. the generated verification-code key. */
+export interface SettingTable {
+  key: string
+  value: string
+}
+
+export type UserType = 'COMPANY' | 'CUSTOMER'
+export type CurrencyCode = 'USD' | 'LBP'
+export type LocaleCode = 'en' | 'ar'
+
+export interface UserTable {
+  id: Generated<number>
+  /** As typed at sign-up; `username_key` (NFC, lower case) is what must be unique. */
+  username: string
+  username_key: string
+  /** E.164. */
+  phone_number: string
+  /** Lower case. Null only for operator-created accounts. */
+  email: string | null
+  /** scrypt, self-describing: see services/passwords.ts. */
+  password_hash: string
+  type: UserType
+  currency: CurrencyCode
+  locale: LocaleCode
+  /** Micro-units of `currency`; the database refuses a negative balance. */
+  balance: Generated<number>
+  new_notifications_count: Generated<number>
+  /** The API token shown in the token dialog, and its IP whitelist (one IP per line). */
+  api_token: string | null
+  ip_whitelist: string | null
+  created_at: string
+}
+
+/** A signed-in device. The client holds the token; only its SHA-256 is kept. */
+export interface SessionTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  fcm_token: string | null
+  created_at: string
+  last_used_at: string
+  revoked_at: string | null
+}
+
+export type CodePurpose = 'signup' | 'login' | 'reset'
+
+/** Every code sent; the rows double as the send log the hourly caps count. */
+export interface VerificationCodeTable {
+  id: Generated<number>
+  purpose: CodePurpose
+  /** E.164 phone or lower-case e-mail. */
+  recipient: string
+  /** HMAC-SHA256 of purpose, recipient and code. */
+  code_hash: string
+  ip: string | null
+  /** Wrong tries at this code. */
+  attempts: Generated<number>
+  created_at: string
+  expires_at: string
+  consumed_at: string | null
+}
+
+/**
+ * One row per recipient: consecutive wrong codes and the lock they lead to. Also the row a
+ * transaction locks to count a recipient's (or an address's, key `ip:...`) sends alone.
+ */
+export interface CodeThrottleTable {
+  key: string
+  failures: Generated<number>
+  locked_until: string | null
+  updated_at: string
+}
+
+/** Messages the local sender "delivered": read through GET /api/dev/outbox in development. */
+export interface OutboxTable {
+  id: Generated<number>
+  channel: 'whatsapp' | 'email'
+  recipient: string
+  purpose: string
+  code: string | null
+  body: string
+  created_at: string
+}
+
+export type WalletLogStatus = 'Discounted' | 'Charged'
+
+/** The wallet's history (spec section 3, Payment log). Amounts in micro-units of `currency`. */
+export interface WalletLogTable {
+  id: Generated<number>
+  user_id: number
+  status: WalletLogStatus
+  name: string
+  previous_balance: number
+  value: number
+  current_balance: number
+  currency: CurrencyCode
+  created_at: string
+}
+
+export interface Database {
+  meta: MetaTable
+  settings: SettingTable
+  users: UserTable
+  sessions: SessionTable
+  verification_codes: VerificationCodeTable
+  code_throttle: CodeThrottleTable
+  outbox: OutboxTable
+  wallet_logs: WalletLogTable
+  website_info: WebsiteInfoTable
+  slider_images: SliderImageTable
+  about_us: AboutUsTable
+  about_images: AboutImageTable
+  contact_info: ContactInfoTable
+  messages: MessageTable
+}
+
+export type WebsiteInfoRow = Selectable<WebsiteInfoTable>
+export type NewMessage = Insertable<MessageTable>
+export type MessageRow = Selectable<MessageTable>
+export type ContactInfoUpdate = Updateable<ContactInfoTable>
+export type UserRow = Selectable<UserTable>
+export type NewUser = Insertable<UserTable>
+export type WalletLogRow = Selectable<WalletLogTable>

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely'
+import type { Database } from './schema'
+
+/** Marks that the demo content was loaded, so it is never loaded twice. */
+export const SEED_META_KEY = 'demo_seed'
+
+const media = (file: string) => `/media/${file}`
+
+/**
+ * Demo content for a fresh store: it shows every part of the storefront working before the
+ * operator has entered anything. Image files live in server/media (content-hashed names).
+ */
+export const demoSeed = {
+  websiteInfo: {
+    primary_color: '#0f766e',
+    secondary_color: '#f59e0b',
+    logo_url: media('logo.4a78c15c.svg'),
+    logo_width: 160,
+    logo_mobile_width: 120,
+    icon_url: media('icon.e2500954.svg'),
+    website_name: 'Wallet Store',
+    body_bg_image: media('body-bg.8c2ec6f5.svg'),
+    footer_bg_image: media('footer-bg.9fb3d7fc.svg'),
+  },
+  sliderImages: [
+    media('slide-games.d5f66128.svg'),
+    media('slide-payments.a0e4c4ba.svg'),
+    media('slide-codes.7f6cfc67.svg'),
+  ],
+  about: {
+    text_en:
+      '<h2>About Wallet Store</h2>' +
+      '<p>Wallet Store sells game top-ups, gift cards and digital services, paid from one prepaid wallet.</p>' +
+      '<ul><li>Top up your wallet with USDT, Whish Money, OMT Pay or a promo code.</li>' +
+      '<li>Most orders are delivered within minutes.</li>' +
+      '<li>Our support team answers on WhatsApp every day.</li></ul>',
+    text_ar:
+      '<h2>عن Wallet Store</h2>' +
+      '<p>يبيع Wallet Store شحن الألعاب وبطاقات الهدايا والخدمات الرقمية، وتدفع ثمنها من محفظة واحدة مسبقة الدفع.</p>' +
+      '<ul><li>اشحن محفظتك عبر USDT أو Whish Money أو OMT Pay أو برمز ترويجي.</li>' +
+      '<li>يُسلَّم معظم الطلبات خلال دقائق.</li>' +
+      '<li>فريق الدعم لدينا يجيبك على واتساب كل يوم.</li></ul>',
+  },
+  aboutImages: [media('about-team.da6471aa.svg'), media('about-secure.9e83b903.svg')],
+  contact: {
+    email: 'support@example.com',
+    first_phone_number: '+961 70 123 456',
+    second_phone_number: '+961 1 234 567',
+    facebook: 'https://www.facebook.com/example',
+    instagram: 'https://www.instagram.com/example',
+    whatsapp: '+96170123456',
+    tiktok: 'https://www.tiktok.com/@example',
+  },
+} as const
+
+/**
+ * Loads the demo content once per database. The guard row is inserted in the same
+ * transaction, first: when several instances start together on one PostgreSQL, the others
+ * wait on that row's key and then find it taken. Returns whether this call seeded.
+ */
+export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+  const at = now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .insertInto('meta')
+      .values({ key: SEED_META_KEY, value: at })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst()
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return false
+
+    await trx
+      .insertInto('website_info')
+      .values({ id: 1, ...demoSeed.websiteInfo, updated_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    await trx
+      .insertInto('about_us')
+      .values({ id: 1, ...demoSeed.about, updated_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    await trx
+      .insertInto('contact_info')
+      .values({ id: 1, ...demoSeed.contact, updated_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    await trx
+      .insertInto('slider_images')
+      .values(demoSeed.sliderImages.map((image, position) => ({ image, position, created_at: at })))
+      .execute()
+    await trx
+      .insertInto('about_images')
+      .values(demoSeed.aboutImages.map((image, position) => ({ image, position, created_at: at })))
+      .execute()
+    return true
+  })
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'hono'
+import { ApiError } from './errors'
+
+/**
+ * The fields of a form submission. The storefront sends multipart form data (spec section 7);
+ * urlencoded and JSON bodies are accepted too, for other clients and for tests. Numbers are
+ * turned into text, so that `phone_number: 96170123456` in JSON validates like the form field.
+ */
+export async function readFields(c: Context): Promise<Record<string, unknown>> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  let fields: unknown
+  try {
+    if (
+      type.startsWith('multipart/form-data') ||
+      type.startsWith('application/x-www-form-urlencoded')
+    ) {
+      fields = await c.req.parseBody()
+    } else if (type.startsWith('application/json') || type.endsWith('+json')) {
+      const text = await c.req.text()
+      fields = text.trim() === '' ? {} : JSON.parse(text)
+    } else {
+      fields = {}
+    }
+  } catch (err) {
+    throw new ApiError(400, 'errors.bad_request', undefined, { cause: err })
+  }
+  if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
+    throw new ApiError(400, 'errors.bad_request')
+  }
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+  )
+}

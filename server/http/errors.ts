@@ -1,0 +1,42 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { t, type MessageId } from '../i18n'
+import type { AppEnv } from './env'
+
+/**
+ * An expected failure with a reply for the user: services throw it, the app's error handler
+ * turns it into `{"message": ...}` in the request's language. Anything else thrown is a bug
+ * and becomes a generic 500.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly messageId: MessageId,
+    readonly values?: Record<string, unknown>,
+    options?: ErrorOptions,
+  ) {
+    super(messageId, options)
+    this.name = 'ApiError'
+  }
+}
+
+export function messageReply(
+  c: Context<AppEnv>,
+  status: ContentfulStatusCode,
+  id: MessageId,
+  values?: Record<string, unknown>,
+) {
+  return c.json({ message: t(c.var.locale, id, values) }, status)
+}
+
+/** 429 with a Retry-After header: a limit on codes (spec section 9) was reached. */
+export class TooManyRequestsError extends ApiError {
+  constructor(
+    messageId: MessageId,
+    readonly retryAfterSeconds: number,
+    values?: Record<string, unknown>,
+  ) {
+    super(429, messageId, values)
+    this.name = 'TooManyRequestsError'
+  }
+}

@@ -1,0 +1,106 @@
+import { existsSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import type { Config } from '../config'
+import type { AppEnv } from './env'
+
+export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable'
+export const NO_CACHE = 'no-cache'
+const SHORT = 'public, max-age=3600'
+
+/**
+ * Files whose name stays the same across releases: the browser must ask every time, or a
+ * new release (and its service worker) would never be seen.
+ */
+const ALWAYS_REVALIDATE = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest'])
+
+export function cacheControlFor(path: string): string {
+  if (path.startsWith('/assets/')) return IMMUTABLE // Vite puts content hashes in these names.
+  if (path === '/' || path.endsWith('.html') || path.endsWith('.webmanifest')) return NO_CACHE
+  if (ALWAYS_REVALIDATE.has(path) || /^\/workbox-[\w-]+\.js$/.test(path)) return NO_CACHE
+  return SHORT
+}
+
+/** A last path segment with a dot names a file; anything else is a storefront route. */
+const looksLikeFile = (path: string) => /\.[^/]*$/.test(path)
+
+/**
+ * 304 when the browser's copy (If-Modified-Since) is current, so no-cache files cost a
+ * round trip but not a download.
+ */
+async function conditional(c: Context, res: Response): Promise<Response> {
+  const since = Date.parse(c.req.header('if-modified-since') ?? '')
+  const modified = Date.parse(res.headers.get('last-modified') ?? '')
+  if (res.status !== 200 || Number.isNaN(since) || Number.isNaN(modified) || modified > since) {
+    return res
+  }
+  await res.body?.cancel() // closes the file opened for the body we will not send
+  const headers = new Headers(res.headers)
+  headers.delete('content-length')
+  headers.delete('content-encoding')
+  return new Response(null, { status: 304, headers })
+}
+
+/** Runs serveStatic as a lookup: the file's reply, or undefined when there is no such file. */
+async function lookup(c: Context, handler: MiddlewareHandler): Promise<Response | undefined> {
+  const res = await handler(c, async () => {})
+  return res instanceof Response ? res : undefined
+}
+
+/** /media/* (images the project ships) and the built storefront from DIST_DIR. */
+export function staticRoutes(config: Pick<Config, 'distDir'>, mediaDir = MEDIA_DIR) {
+  const app = new Hono<AppEnv>()
+  const distDir = resolve(config.distDir)
+
+  const media = serveStatic({
+    root: mediaDir,
+    rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+  })
+  app.get('/media/*', async (c) => {
+    const res = await lookup(c, media)
+    if (!res) return c.text('Not Found', 404)
+    // Media names carry a content hash (see the media test), so a name never changes meaning.
+    res.headers.set('Cache-Control', IMMUTABLE)
+    return conditional(c, res)
+  })
+
+  // Made on first use, once the build exists: serveStatic complains on stderr about a
+  // missing root, and the storefront may be built after the server started.
+  // precompressed: a build that writes .br/.gz beside its files gets them served as is.
+  let dist: { files: MiddlewareHandler; index: MiddlewareHandler } | undefined
+  const distHandlers = () =>
+    (dist ??= {
+      files: serveStatic({ root: distDir, precompressed: true }),
+      index: serveStatic({ root: distDir, path: 'index.html', precompressed: true }),
+    })
+
+  app.get('*', async (c) => {
+    const path = c.req.path
+    if (path === '/api' || path.startsWith('/api/')) return c.notFound()
+    if (!existsSync(join(distDir, 'index.html'))) {
+      if (looksLikeFile(path)) return c.text('Not Found', 404)
+      c.header('Cache-Control', 'no-store')
+      return c.text(
+        `The storefront is not built yet: run \`npm run build\` (looked for ${distDir}/index.html).`,
+        503,
+      )
+    }
+    const { files, index } = distHandlers()
+    const file = await lookup(c, files)
+    if (file) {
+      file.headers.set('Cache-Control', cacheControlFor(path))
+      return conditional(c, file)
+    }
+    if (looksLikeFile(path)) return c.text('Not Found', 404)
+    // Routing is by hash, but old links and typed paths still deserve the app, not a 404.
+    const page = await lookup(c, index)
+    if (!page) return c.text('Not Found', 404)
+    page.headers.set('Cache-Control', NO_CACHE)
+    return conditional(c, page)
+  })
+
+  return app
+}

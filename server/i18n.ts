@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { setupI18n, type I18n } from '@lingui/core'
+import { compileMessage } from '@lingui/message-utils/compileMessage'
+import { LocaleSchema, type Locale } from '../src/contract/common'
+
+export const LOCALES = LocaleSchema.options
+export const DEFAULT_LOCALE: Locale = 'en'
+
+/**
+ * Every message the server may say. `t()` only takes these, so a typo fails type-checking,
+ * and start-up fails if a catalogue lacks one.
+ */
+export const MESSAGE_IDS = [
+  'messages.sent',
+  'validation.required',
+  'validation.phone_number.invalid',
+  'validation.max_length',
+  'validation.invalid',
+  'field.name',
+  'field.phone_number',
+  'field.message',
+  'field.email',
+  'field.username',
+  'field.password',
+  'field.password_confirmation',
+  'field.verification_code',
+  'field.locale',
+  'field.currency',
+  'validation.email.invalid',
+  'validation.email.taken',
+  'validation.username.invalid',
+  'validation.username.taken',
+  'validation.phone_number.taken',
+  'validation.password.min_length',
+  'validation.password.confirmation',
+  'validation.login.required',
+  'validation.code.format',
+  'auth.code_sent',
+  'auth.failed',
+  'auth.signed_up',
+  'auth.signed_in',
+  'auth.signed_out',
+  'auth.unauthenticated',
+  'auth.reset_sent',
+  'auth.password_reset',
+  'codes.invalid',
+  'codes.expired',
+  'codes.locked',
+  'codes.wait',
+  'codes.too_many',
+  'codes.delivery_failed',
+  'codes.message',
+  'codes.mail_subject',
+  'profile.locale_changed',
+  'profile.currency_changed',
+  'profile.currency_overflow',
+  'errors.not_found',
+  'errors.server',
+  'errors.bad_request',
+  'errors.payload_too_large',
+] as const
+export type MessageId = (typeof MESSAGE_IDS)[number]
+
+export const CATALOG_DIR = join(import.meta.dirname, '..', 'locales')
+export const catalogPath = (locale: Locale, dir = CATALOG_DIR) => join(dir, locale, 'server.po')
+
+const unescapePo = (s: string) =>
+  s.replace(/\\(["\\nt])/g, (_, c: string) => (c === 'n' ? '\n' : c === 't' ? '\t' : c))
+
+/**
+ * A small gettext reader: msgid/msgstr pairs with multi-line strings. Enough for our
+ * hand-written catalogues, and it keeps @lingui/format-po (a build tool) out of the server's
+ * runtime dependencies. Fuzzy entries count as untranslated.
+ */
+export function parsePo(text: string): Map<string, string> {
+  const entries = new Map<string, string>()
+  let id: string | undefined
+  let str: string | undefined
+  let field: 'id' | 'str' | undefined
+  let fuzzy = false
+  const flush = () => {
+    if (id && str !== undefined && !fuzzy) entries.set(id, str)
+    id = str = field = undefined
+    fuzzy = false
+  }
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line === '') {
+      flush()
+    } else if (line.startsWith('#')) {
+      if (str !== undefined) flush()
+      if (line.startsWith('#,') && line.includes('fuzzy')) fuzzy = true
+    } else if (line.startsWith('msgid ')) {
+      if (str !== undefined) flush()
+      id = unescapePo(line.slice(7, -1))
+      field = 'id'
+    } else if (line.startsWith('msgstr ')) {
+      str = unescapePo(line.slice(8, -1))
+      field = 'str'
+    } else if (line.startsWith('"')) {
+      const part = unescapePo(line.slice(1, -1))
+      if (field === 'id') id = (id ?? '') + part
+      else if (field === 'str') str = (str ?? '') + part
+    }
+  }
+  flush()
+  return entries
+}
+
+export function readCatalog(locale: Locale, dir = CATALOG_DIR): Map<string, string> {
+  return parsePo(readFileSync(catalogPath(locale, dir), 'utf8'))
+}
+
+function createI18n(locale: Locale, dir: string): I18n {
+  const catalog = readCatalog(locale, dir)
+  const missing = MESSAGE_IDS.filter((id) => !catalog.get(id))
+  if (missing.length > 0) {
+    throw new Error(`${catalogPath(locale, dir)} lacks translations for: ${missing.join(', ')}`)
+  }
+  const messages = Object.fromEntries(
+    MESSAGE_IDS.map((id) => [id, compileMessage(catalog.get(id) ?? id)]),
+  )
+  return setupI18n({ locale, messages: { [locale]: messages } })
+}
+
+// One I18n per locale, loaded at start: `activate()` is global to an instance, and requests in
+// different languages run concurrently.
+const instances = Object.fromEntries(LOCALES.map((l) => [l, createI18n(l, CATALOG_DIR)])) as Record<
+  Locale,
+  I18n
+>
+
+export function t(locale: Locale, id: MessageId, values?: Record<string, unknown>): string {
+  return instances[locale]._(id, values)
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return (LOCALES as readonly unknown[]).includes(value)
+}

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '..')
+const tmp = mkdtempSync(join(tmpdir(), 'store-main-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+interface Started {
+  child: ChildProcess
+  lines: Record<string, unknown>[]
+  exited: Promise<number | null>
+  stderr: () => string
+}
+
+/** Starts `server/main.ts` the way `npm run serve` does, under the Node running the tests. */
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const lines: Record<string, unknown>[] = []
+  let out = ''
+  let err = ''
+  child.stdout!.on('data', (chunk: Buffer) => {
+    out += chunk.toString()
+    let nl
+    while ((nl = out.indexOf('\n')) >= 0) {
+      lines.push(JSON.parse(out.slice(0, nl)) as Record<string, unknown>)
+      out = out.slice(nl + 1)
+    }
+  })
+  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, lines, exited, stderr: () => err }
+}
+
+async function waitFor(lines: Record<string, unknown>[], msg: string, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs
+  while (Date.now() < until) {
+    const line = lines.find((l) => l.msg === msg)
+    if (line) return line
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`no "${msg}" log line; got ${JSON.stringify(lines)}`)
+}
+
+describe('server process', () => {
+  it('migrates, seeds, serves, logs JSON lines and stops cleanly on SIGTERM', async () => {
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(tmp, 'data', 'store.db'),
+      DIST_DIR: join(tmp, 'no-dist'),
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'production',
+    })
+    try {
+      const listening = await waitFor(server.lines, 'listening')
+      expect(server.lines.some((l) => l.msg === 'demo content loaded into the new database')).toBe(
+        true,
+      )
+      const url = String(listening.url)
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+
+      const res = await fetch(new URL('api/website/info', url))
+      expect(res.status).toBe(200)
+      const requestLine = await waitFor(server.lines, 'request')
+      expect(requestLine).toMatchObject({
+        level: 'info',
+        method: 'GET',
+        path: '/api/website/info',
+        status: 200,
+      })
+      expect(typeof requestLine.ms).toBe('number')
+      expect(requestLine.requestId).toBe(res.headers.get('x-request-id'))
+
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      expect(server.lines.at(-1)?.msg).toBe('stopped')
+      expect(server.stderr()).toBe('')
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  })
+
+  it('exits with 1 and names the setting when the configuration is bad', async () => {
+    const server = start({ PORT: 'eighty', SQLITE_PATH: join(tmp, 'bad.db') })
+    expect(await server.exited).toBe(1)
+    expect(server.stderr()).toContain('PORT')
+    expect(server.stderr()).toContain('.env.example')
+  })
+})

@@ -1,0 +1,92 @@
+import type { Server } from 'node:http'
+import { serve } from '@hono/node-server'
+import { createApp } from './app'
+import { ConfigError, loadConfig, loadDotEnv, type Config } from './config'
+import { createDb } from './db'
+import { migrateToLatest } from './db/migrations'
+import { seedDemo } from './db/seed'
+import { createLogger, errorFields } from './log'
+
+/** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
+const SHUTDOWN_GRACE_MS = 10_000
+
+function readConfig(): Config {
+  loadDotEnv()
+  try {
+    return loadConfig(process.env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${err.message}\nSee .env.example for every setting.`)
+      process.exit(1)
+    }
+    throw err
+  }
+}
+
+const config = readConfig()
+const logger = createLogger(config.logLevel)
+
+process.on('unhandledRejection', (reason) => {
+  // Usually a missing await somewhere; the request it belonged to already has its reply.
+  logger.error('unhandled rejection', errorFields(reason))
+})
+
+const store = createDb(config, logger)
+try {
+  const applied = await migrateToLatest(store.db, store.dialect)
+  if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
+  if (await seedDemo(store.db)) logger.info('demo content loaded into the new database')
+} catch (err) {
+  logger.error('database start-up failed', { dialect: store.dialect, ...errorFields(err) })
+  await store.destroy().catch(() => {})
+  process.exit(1)
+}
+
+const app = createApp({ db: store.db, config, logger })
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address
+  logger.info('listening', {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}/`,
+    port: info.port,
+    dialect: store.dialect,
+  })
+}) as Server
+
+server.on('error', (err) => {
+  logger.error('server error', errorFields(err))
+  process.exit(1)
+})
+
+let stopping = false
+async function shutdown(signal: string, exitCode = 0) {
+  if (stopping) {
+    logger.warn('second signal: exiting without waiting', { signal })
+    process.exit(1)
+  }
+  stopping = true
+  logger.info('shutting down', { signal })
+  const force = setTimeout(() => {
+    logger.warn('in-flight requests still open; closing their connections')
+    server.closeAllConnections()
+  }, SHUTDOWN_GRACE_MS)
+  // close() stops accepting and calls back once every in-flight request has been answered.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  server.closeIdleConnections()
+  await closed
+  clearTimeout(force)
+  try {
+    await store.destroy()
+  } catch (err) {
+    logger.error('closing the database failed', errorFields(err))
+  }
+  logger.info('stopped')
+  process.exit(exitCode)
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'))
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('uncaughtException', (err) => {
+  // State may be broken now: stop cleanly and let the supervisor start a fresh process.
+  logger.error('uncaught exception', errorFields(err))
+  void shutdown('uncaughtException', 1)
+})

@@ -1,0 +1,22 @@
+import { Hono } from 'hono'
+import { noStoreByDefault } from '../http/cache'
+import type { AppEnv } from '../http/env'
+import { messageReply } from '../http/errors'
+import { aboutRoutes } from './about'
+import { contactRoutes } from './contact'
+import { messagesRoutes } from './messages'
+import { sliderRoutes } from './slider'
+import { websiteRoutes } from './website'
+
+/** Everything under /api/. One sub-app per resource of the contract (spec section 7). */
+export function apiRoutes() {
+  const api = new Hono<AppEnv>()
+  api.use(noStoreByDefault)
+  api.route('/website', websiteRoutes)
+  api.route('/slider', sliderRoutes)
+  api.route('/about-us', aboutRoutes)
+  api.route('/contact-us', contactRoutes)
+  api.route('/messages', messagesRoutes)
+  api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
+  return api
+}

@@ -1,0 +1,35 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { MessagePayloadSchema } from '../../src/contract/site'
+import { readFields } from '../http/body'
+import { clientIp } from '../http/client-ip'
+import type { AppEnv } from '../http/env'
+import { messageReply } from '../http/errors'
+import { localeFromUrl } from '../http/locale'
+import { parseFields, type FieldMessages } from '../http/validation'
+import { t } from '../i18n'
+import { saveMessage } from '../services/messages'
+
+const FIELDS: Record<string, FieldMessages> = {
+  name: { label: 'field.name' },
+  phone_number: { label: 'field.phone_number', invalid: 'validation.phone_number.invalid' },
+  message: { label: 'field.message' },
+}
+
+export const messagesRoutes = new Hono<AppEnv>().post(
+  '/',
+  // The form's fields fit in a few kilobytes; anything far bigger is not a message.
+  bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) =>
+      c.json({ message: t(localeFromUrl(c.req.url), 'errors.payload_too_large') }, 413),
+  }),
+  async (c) => {
+    const payload = parseFields(MessagePayloadSchema, await readFields(c), FIELDS)
+    await saveMessage(c.var.db, payload, {
+      locale: c.var.locale,
+      ip: clientIp(c, c.var.config.trustProxy),
+    })
+    return messageReply(c, 200, 'messages.sent')
+  },
+)

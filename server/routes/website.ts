@@ -1,0 +1,13 @@
+import { Hono } from 'hono'
+import type * as v from 'valibot'
+import type { WebsiteInfoReplySchema } from '../../src/contract/site'
+import { publicCache } from '../http/cache'
+import type { AppEnv } from '../http/env'
+import { getWebsiteInfo } from '../services/site'
+
+export const websiteRoutes = new Hono<AppEnv>().get('/info', publicCache(), async (c) => {
+  const info = await getWebsiteInfo(c.var.db)
+  // The spec's clients read website_info as a JSON string, not an object.
+  const reply: v.InferOutput<typeof WebsiteInfoReplySchema> = { website_info: JSON.stringify(info) }
+  return c.json(reply)
+})

@@ -1,0 +1,98 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+
+export interface ScryptParams {
+  /** log2 of the cost N. */
+  ln: number
+  r: number
+  p: number
+}
+
+/** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1 (128 MiB per hash). */
+export const OWASP_SCRYPT: ScryptParams = { ln: 17, r: 8, p: 1 }
+
+const KEY_LENGTH = 64
+const SALT_LENGTH = 16
+// Refuse stored parameters beyond these: a tampered row must not make us allocate gigabytes.
+const LIMITS: ScryptParams = { ln: 20, r: 16, p: 4 }
+
+function derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+  const N = 2 ** params.ln
+  const options: ScryptOptions = {
+    N,
+    r: params.r,
+    p: params.p,
+    // scrypt needs 128 * N * r bytes; Node's default cap (32 MiB) is below OWASP's 128 MiB.
+    maxmem: 256 * N * params.r,
+  }
+  return new Promise((resolve, reject) =>
+    // NFC, so the same password typed on two keyboards (Arabic has several) matches.
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
+  )
+}
+
+const b64 = (buf: Buffer) => buf.toString('base64').replace(/=+$/, '')
+
+interface Parsed {
+  params: ScryptParams
+  salt: Buffer
+  hash: Buffer
+}
+
+/** `$scrypt$ln=17,r=8,p=1$<salt>$<hash>` (PHC string format, base64 without padding). */
+function parse(stored: string): Parsed | null {
+  const match = /^\$scrypt\$ln=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(
+    stored,
+  )
+  if (!match) return null
+  const [ln, r, p] = [match[1], match[2], match[3]].map(Number) as [number, number, number]
+  if (ln < 1 || ln > LIMITS.ln || r < 1 || r > LIMITS.r || p < 1 || p > LIMITS.p) return null
+  return {
+    params: { ln, r, p },
+    salt: Buffer.from(match[4]!, 'base64'),
+    hash: Buffer.from(match[5]!, 'base64'),
+  }
+}
+
+/**
+ * Password hashing with scrypt from node:crypto. The parameters are part of the stored
+ * string, so raising them later still verifies old hashes (and `needsRehash` says when to
+ * upgrade one). Tests use cheaper parameters; the server uses OWASP's.
+ */
+export class PasswordHasher {
+  #dummy: Promise<string> | undefined
+
+  constructor(readonly params: ScryptParams = OWASP_SCRYPT) {}
+
+  async hash(password: string): Promise<string> {
+    const salt = randomBytes(SALT_LENGTH)
+    const key = await derive(password, salt, this.params)
+    const { ln, r, p } = this.params
+    return `$scrypt$ln=${ln},r=${r},p=${p}$${b64(salt)}$${b64(key)}`
+  }
+
+  async verify(password: string, stored: string): Promise<boolean> {
+    const parsed = parse(stored)
+    if (!parsed) return false
+    const key = await derive(password, parsed.salt, parsed.params)
+    return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash)
+  }
+
+  /**
+   * The same work as `verify`, for a user who does not exist: the reply then takes as long as
+   * for a wrong password, so timing does not tell which usernames are taken.
+   */
+  async verifyNobody(password: string): Promise<false> {
+    this.#dummy ??= this.hash('not a password anyone has')
+    await this.verify(password, await this.#dummy)
+    return false
+  }
+
+  needsRehash(stored: string): boolean {
+    const parsed = parse(stored)
+    if (!parsed) return true
+    const { ln, r, p } = parsed.params
+    return ln < this.params.ln || r < this.params.r || p < this.params.p
+  }
+}

@@ -1,0 +1,122 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { afterAll, beforeAll, describe } from 'vitest'
+import { createApp, type App } from '../app'
+import { loadConfig, type Config } from '../config'
+import { createDb, type Db, type Dialect } from '../db'
+import { migrateToLatest } from '../db/migrations'
+import { seedDemo } from '../db/seed'
+
+export interface TestContext {
+  dialect: Dialect
+  db: Db['db']
+  config: Config
+  app: App
+  /** A fresh app over the same database with some settings changed. */
+  appWith(overrides: Partial<Config>): App
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides }
+}
+
+interface Target {
+  dialect: Dialect
+  /** Creates an empty database; returns its settings and how to remove it. */
+  create(): Promise<{ settings: Partial<Config>; drop(): Promise<void> }>
+}
+
+const sqliteTarget: Target = {
+  dialect: 'sqlite',
+  async create() {
+    // A real file rather than :memory:, so WAL and the directory creation are exercised too.
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'))
+    return {
+      settings: { databaseUrl: undefined, sqlitePath: join(dir, 'db', 'store.db') },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    }
+  },
+}
+
+function postgresTarget(serverUrl: string): Target {
+  return {
+    dialect: 'postgres',
+    async create() {
+      const name = `store_test_${process.pid}_${randomBytes(4).toString('hex')}`
+      const admin = new pg.Client({ connectionString: serverUrl })
+      await admin.connect()
+      try {
+        await admin.query(`CREATE DATABASE "${name}"`)
+      } finally {
+        await admin.end()
+      }
+      const url = new URL(serverUrl)
+      url.pathname = `/${name}`
+      return {
+        settings: { databaseUrl: url.toString() },
+        drop: async () => {
+          const admin = new pg.Client({ connectionString: serverUrl })
+          await admin.connect()
+          try {
+            await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+          } finally {
+            await admin.end()
+          }
+        },
+      }
+    },
+  }
+}
+
+function targets(only?: Dialect[]): Target[] {
+  const all = [sqliteTarget]
+  const pgUrl = process.env.TEST_DATABASE_URL
+  if (pgUrl) all.push(postgresTarget(pgUrl))
+  return only ? all.filter((t) => only.includes(t.dialect)) : all
+}
+
+/**
+ * Runs the suite once per database: SQLite always, PostgreSQL too when TEST_DATABASE_URL
+ * points at a server (a database is created for the file and dropped after). Each run gets a
+ * fresh, migrated and seeded database. Read `ctx` inside tests and hooks, not at collection.
+ */
+export function describeEachDatabase(
+  name: string,
+  suite: (ctx: TestContext) => void,
+  options: { only?: Dialect[] } = {},
+) {
+  for (const target of targets(options.only)) {
+    describe(`${name} [${target.dialect}]`, () => {
+      const ctx = { dialect: target.dialect } as TestContext
+      let store: Db | undefined
+      let drop: (() => Promise<void>) | undefined
+
+      beforeAll(async () => {
+        const created = await target.create()
+        drop = created.drop
+        const config = testConfig(created.settings)
+        store = createDb(config)
+        await migrateToLatest(store.db, store.dialect)
+        await seedDemo(store.db)
+        const db = store.db
+        Object.assign(ctx, {
+          db,
+          config,
+          app: createApp({ db, config }),
+          appWith: (overrides: Partial<Config>) =>
+            createApp({ db, config: { ...config, ...overrides } }),
+        })
+      })
+
+      afterAll(async () => {
+        await store?.destroy()
+        await drop?.()
+      })
+
+      suite(ctx)
+    })
+  }
+}

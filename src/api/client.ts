@@ -1,0 +1,108 @@
+import * as v from 'valibot'
+import { t } from '@lingui/core/macro'
+import { currentLocale } from '../i18n/locale'
+import { ApiError } from './errors'
+import { toFormData, type FormValue } from './form-data'
+import { getToken, setToken } from './token'
+
+/** Where the API lives; any backend that speaks `src/contract` will do. */
+export const API_BASE: string = import.meta.env.VITE_API_BASE || '/api/'
+
+type Query = Record<string, string | number | undefined | null>
+type Body = Record<string, FormValue> | FormData
+
+interface RequestOptions {
+  query?: Query
+  body?: Body
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+const hooks = {
+  onUnauthorized: () => {},
+  onForbidden: () => {},
+}
+
+/** The app says what a 401 and a 403 mean for it (clear the user's data, go to /403). */
+export function configureApi(handlers: Partial<typeof hooks>): void {
+  Object.assign(hooks, handlers)
+}
+
+export function apiUrl(path: string, query: Query = {}): string {
+  const url = new URL(API_BASE + path, window.location.origin)
+  url.searchParams.set('local', currentLocale())
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '')
+      url.searchParams.set(key, String(value))
+  }
+  return url.toString()
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const { message, msg } = body as { message?: unknown; msg?: unknown }
+    if (typeof message === 'string' && message) return message
+    if (typeof msg === 'string' && msg) return msg
+  }
+  return undefined
+}
+
+async function request<S extends v.GenericSchema>(
+  method: string,
+  path: string,
+  schema: S,
+  { query, body, headers = {}, signal }: RequestOptions = {},
+): Promise<v.InferOutput<S>> {
+  const token = getToken()
+  const init: RequestInit = {
+    method,
+    signal,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+  }
+  if (body) init.body = body instanceof FormData ? body : toFormData(body)
+
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path, query), init)
+  } catch (error) {
+    if (signal?.aborted) throw error
+    throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
+  }
+
+  const payload: unknown = await response.json().catch(() => undefined)
+  if (!response.ok) {
+    if (response.status === 401) {
+      setToken(null)
+      hooks.onUnauthorized()
+    } else if (response.status === 403) hooks.onForbidden()
+    const errors =
+      payload && typeof payload === 'object' && 'errors' in payload
+        ? (payload.errors as Record<string, string[]>)
+        : {}
+    throw new ApiError(
+      response.status,
+      messageOf(payload) ?? t`Something went wrong. Please try again.`,
+      errors,
+    )
+  }
+
+  const parsed = v.safeParse(schema, payload)
+  if (!parsed.success) {
+    console.error('Reply does not match the contract', path, v.flatten(parsed.issues))
+    throw new ApiError(response.status, t`The server sent a reply this app does not understand.`)
+  }
+  return parsed.output
+}
+
+export const api = {
+  get: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
+    request('GET', path, schema, options),
+  post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
+    request('POST', path, schema, options),
+  delete: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
+    request('DELETE', path, schema, options),
+}

@@ -1,0 +1,48 @@
+import { useSyncExternalStore } from 'react'
+
+/**
+ * The one place that reads and writes the session token. Spec section 3 keeps it in
+ * localStorage `token`; without "remember me" it lives in sessionStorage and ends with the
+ * browser session.
+ */
+const TOKEN_KEY = 'token'
+const listeners = new Set<() => void>()
+
+function read(storage: Storage): string | null {
+  try {
+    return storage.getItem(TOKEN_KEY)
+  } catch {
+    return null
+  }
+}
+
+export function getToken(): string | null {
+  return read(localStorage) ?? read(sessionStorage)
+}
+
+export function setToken(token: string | null, { remember = true } = {}): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY)
+    sessionStorage.removeItem(TOKEN_KEY)
+    if (token) (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, token)
+  } catch {
+    // Storage refused: the session lasts only as long as this page.
+  }
+  listeners.forEach((listener) => listener())
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === TOKEN_KEY || event.key === null) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export function useToken(): string | null {
+  return useSyncExternalStore(subscribe, getToken, () => null)
+}

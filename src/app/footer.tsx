@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { siteQueries } from '../features/site/queries'
+import { useLocale } from '../i18n/use-locale'
+import { useToken } from '../api/token'
+import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/icons'
+import { socialLinks, whatsappHref } from './contact-links'
+import * as styles from './shell.css'
+
+export function Footer() {
+  const { t } = useLingui()
+  const token = useToken()
+  const { data: contact } = useQuery(siteQueries.contact(useLocale()))
+  const links = socialLinks(contact)
+  const socials = [
+    { href: links.facebook, label: t`Facebook`, Icon: FacebookIcon },
+    { href: links.instagram, label: t`Instagram`, Icon: InstagramIcon },
+    { href: links.whatsapp, label: t`WhatsApp`, Icon: WhatsAppIcon },
+    { href: links.tiktok, label: t`TikTok`, Icon: TikTokIcon },
+  ].filter((social) => social.href)
+
+  return (
+    <footer className={styles.footer}>
+      <section className={styles.footerBox} aria-labelledby="footer-follow">
+        <h2 id="footer-follow" className={styles.footerHeading}>
+          <Trans>Follow us</Trans>
+        </h2>
+        <div className={styles.socials}>
+          {socials.map(({ href, label, Icon }) => (
+            <a
+              key={label}
+              className={styles.socialLink}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={label}
+            >
+              <Icon />
+            </a>
+          ))}
+        </div>
+      </section>
+      <nav className={styles.footerBox} aria-labelledby="footer-links">
+        <h2 id="footer-links" className={styles.footerHeading}>
+          <Trans>Links</Trans>
+        </h2>
+        <ul className={styles.footerList}>
+          <li>
+            <Link className={styles.footerLink} to="/">
+              <Trans>Home</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.footerLink} to="/about-us">
+              <Trans>About us</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.footerLink} to="/products">
+              <Trans>Products</Trans>
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.footerLink} to="/contact-us">
+              <Trans>Contact us</Trans>
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {!token && (
+        <nav className={styles.footerBox} aria-labelledby="footer-account">
+          <h2 id="footer-account" className={styles.footerHeading}>
+            <Trans>Account</Trans>
+          </h2>
+          <ul className={styles.footerList}>
+            <li>
+              <Link className={styles.footerLink} to="/sign-in">
+                <Trans>Sign in</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link className={styles.footerLink} to="/sign-up">
+                <Trans>Sign up</Trans>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      )}
+    </footer>
+  )
+}
+
+export function WhatsAppButton() {
+  const { t } = useLingui()
+  const { data: contact } = useQuery(siteQueries.contact(useLocale()))
+  const href = whatsappHref(contact?.whatsapp ?? contact?.first_phone_number)
+  if (!href) return null
+  return (
+    <a
+      className={styles.whatsapp}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t`Chat with us on WhatsApp`}
+    >
+      <WhatsAppIcon width={30} height={30} />
+    </a>
+  )
+}

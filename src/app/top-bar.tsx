@@ -1,0 +1,137 @@
+import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { authApi, authQueries } from '../features/auth/queries'
+import { siteQueries } from '../features/site/queries'
+import { useToken } from '../api/token'
+import { button } from '../ui/button.css'
+import { SearchIcon } from '../ui/icons'
+import { LanguageSwitch } from './language-switch'
+import * as styles from './shell.css'
+
+// Only signed-in customers need the account bar (and its dialog): it loads when they do.
+const AccountBar = lazy(() => import('../features/auth/account-bar'))
+const InstallButton = lazy(() =>
+  import('../pwa/install-prompt').then((m) => ({ default: m.InstallButton })),
+)
+
+export function TopBar() {
+  const { t } = useLingui()
+  const token = useToken()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { data: info } = useQuery(siteQueries.websiteInfo())
+  const [query, setQuery] = useState('')
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const q = query.trim()
+    if (!q) return
+    void navigate({ to: '/search', search: { q, page: 1 } })
+  }
+
+  return (
+    <header className={styles.topBar}>
+      <Link to="/" className={styles.logoLink} aria-label={t`Home`}>
+        {info?.logo_url ? (
+          <img
+            className={styles.logo}
+            src={info.logo_url}
+            alt={info.website_name}
+            width={140}
+            height={48}
+          />
+        ) : (
+          <span>{info?.website_name ?? 'Wallet Store'}</span>
+        )}
+      </Link>
+      <form role="search" className={styles.search} onSubmit={submit}>
+        <input
+          className={styles.searchInput}
+          type="search"
+          name="q"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t`Search products`}
+          aria-label={t`Search products`}
+          enterKeyHint="search"
+        />
+        <button type="submit" className={styles.searchButton} aria-label={t`Search`}>
+          <SearchIcon />
+        </button>
+      </form>
+      <div className={styles.actions}>
+        <Suspense fallback={null}>
+          <InstallButton />
+        </Suspense>
+        <LanguageSwitch
+          onChange={(locale) => {
+            // Spec section 4: a signed-in customer's language is kept by the server too.
+            if (token)
+              void authApi
+                .changeLocale(locale)
+                .then(() =>
+                  queryClient.invalidateQueries({ queryKey: authQueries.profile().queryKey }),
+                )
+                .catch((error: unknown) => console.warn('The language was not saved', error))
+          }}
+        />
+        {token ? (
+          <Suspense fallback={null}>
+            <AccountBar />
+          </Suspense>
+        ) : (
+          <>
+            <Link to="/sign-up" className={button.ghost}>
+              <Trans>Sign up</Trans>
+            </Link>
+            <Link to="/sign-in" className={button.secondary}>
+              <Trans>Sign in</Trans>
+            </Link>
+          </>
+        )}
+      </div>
+    </header>
+  )
+}
+
+export function SecondaryBar() {
+  const { t } = useLingui()
+  const token = useToken()
+  return (
+    <nav className={styles.secondaryBar} aria-label={t`Main`}>
+      <ul className={styles.navList}>
+        <li>
+          <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
+            <Trans>Home</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/about-us" className={styles.navLink}>
+            <Trans>About us</Trans>
+          </Link>
+        </li>
+        <li>
+          <Link to="/contact-us" className={styles.navLink}>
+            <Trans>Contact us</Trans>
+          </Link>
+        </li>
+        {token && (
+          <>
+            <li>
+              <Link to="/Orders" className={styles.navLink}>
+                <Trans>Orders</Trans>
+              </Link>
+            </li>
+            <li>
+              <Link to="/charging-the-wallet" className={styles.navLink}>
+                <Trans>Charging the wallet</Trans>
+              </Link>
+            </li>
+          </>
+        )}
+      </ul>
+    </nav>
+  )
+}

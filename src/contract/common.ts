@@ -1,0 +1,19 @@
+import * as v from 'valibot'
+
+/** Languages the store speaks; `local` on every call. */
+export const LocaleSchema = v.picklist(['en', 'ar'])
+export type Locale = v.InferOutput<typeof LocaleSchema>
+
+/** A body that only carries a message, for successes and errors alike. */
+export const MessageReplySchema = v.object({ message: v.string() })
+export type MessageReply = v.InferOutput<typeof MessageReplySchema>
+
+/** Laravel-style validation failure (HTTP 422): the first message plus every field's messages. */
+export const ValidationErrorReplySchema = v.object({
+  message: v.string(),
+  errors: v.record(v.string(), v.array(v.string())),
+})
+export type ValidationErrorReply = v.InferOutput<typeof ValidationErrorReplySchema>
+
+export const ImageSchema = v.object({ id: v.number(), image: v.string() })
+export type Image = v.InferOutput<typeof ImageSchema>

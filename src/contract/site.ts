@@ -1,0 +1,64 @@
+import * as v from 'valibot'
+import { ImageSchema } from './common'
+
+/** The object carried, JSON-encoded, in `website_info` (spec section 3, Website info). */
+export const WebsiteInfoSchema = v.object({
+  primary_color: v.string(),
+  secondary_color: v.string(),
+  logo_url: v.nullish(v.string()),
+  logo_width: v.nullish(v.union([v.number(), v.string()])),
+  logo_mobile_width: v.nullish(v.union([v.number(), v.string()])),
+  icon_url: v.nullish(v.string()),
+  website_name: v.string(),
+  body_bg_image: v.nullish(v.string()),
+  footer_bg_image: v.nullish(v.string()),
+})
+export type WebsiteInfo = v.InferOutput<typeof WebsiteInfoSchema>
+
+/** GET website/info: `website_info` is a JSON string (see DESIGN.md, reading the reply shapes). */
+export const WebsiteInfoReplySchema = v.object({ website_info: v.string() })
+
+/** GET slider/images */
+export const SliderReplySchema = v.object({ data: v.array(ImageSchema) })
+export type SliderReply = v.InferOutput<typeof SliderReplySchema>
+
+/** GET about-us/info?local= */
+export const AboutInfoSchema = v.object({
+  about_us_text: v.string(),
+  about_us_images: v.array(ImageSchema),
+})
+export const AboutReplySchema = v.object({ data: AboutInfoSchema })
+export type AboutInfo = v.InferOutput<typeof AboutInfoSchema>
+
+/** GET contact-us/info?local= */
+export const ContactInfoSchema = v.object({
+  email: v.nullish(v.string()),
+  first_phone_number: v.nullish(v.string()),
+  second_phone_number: v.nullish(v.string()),
+  facebook: v.nullish(v.string()),
+  instagram: v.nullish(v.string()),
+  whatsapp: v.nullish(v.string()),
+  tiktok: v.nullish(v.string()),
+})
+export const ContactReplySchema = v.object({ data: ContactInfoSchema })
+export type ContactInfo = v.InferOutput<typeof ContactInfoSchema>
+
+/** Bounds of the contact form, shared by the form and the server. */
+export const MESSAGE_LIMITS = { name: 100, phone_number: 32, message: 2000 } as const
+
+/**
+ * POST messages. Only the shape and bounds live here; the messages a person reads are chosen
+ * by the side that shows them, in the person's language.
+ */
+export const MessagePayloadSchema = v.object({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MESSAGE_LIMITS.name)),
+  phone_number: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1),
+    v.maxLength(MESSAGE_LIMITS.phone_number),
+    v.regex(/^\+?[0-9 ()-]{3,}$/),
+  ),
+  message: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MESSAGE_LIMITS.message)),
+})
+export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>

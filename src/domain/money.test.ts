@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { formatMoney, fromMicros, toMicros } from './money'
+
+describe('toMicros', () => {
+  it('reads decimals exactly', () => {
+    expect(toMicros('0.1')).toBe(100_000n)
+    expect(toMicros('12.345678')).toBe(12_345_678n)
+    expect(toMicros('7')).toBe(7_000_000n)
+    expect(toMicros('-2.5')).toBe(-2_500_000n)
+    expect(toMicros(0.1 + 0.2)).toBe(300_000n)
+    expect(toMicros('1.5000000')).toBe(1_500_000n)
+  })
+
+  it('refuses what is not an amount or is finer than a micro-unit', () => {
+    expect(() => toMicros('abc')).toThrow(RangeError)
+    expect(() => toMicros('1e5')).toThrow(RangeError)
+    expect(() => toMicros('')).toThrow(RangeError)
+    expect(() => toMicros('0.0000001')).toThrow(RangeError)
+    expect(() => toMicros(Number.NaN)).toThrow(RangeError)
+  })
+})
+
+describe('fromMicros', () => {
+  it('gives back the decimal', () => {
+    expect(fromMicros(12_345_678n)).toBe(12.345678)
+    expect(fromMicros(-500_000n)).toBe(-0.5)
+    expect(fromMicros(0)).toBe(0)
+  })
+})
+
+describe('formatMoney', () => {
+  it('shows USD with 2 decimals', () => {
+    expect(formatMoney(toMicros('1234.5'), 'USD', 'en')).toBe('1,234.50 $')
+    expect(formatMoney(0n, 'USD', 'en')).toBe('0.00 $')
+  })
+
+  it('shows up to 6 decimals for a positive USD amount below 0.01', () => {
+    expect(formatMoney(toMicros('0.004567'), 'USD', 'en')).toBe('0.004567 $')
+    expect(formatMoney(toMicros('0.005'), 'USD', 'en')).toBe('0.005 $')
+  })
+
+  it('shows LBP as whole numbers', () => {
+    expect(formatMoney(toMicros('89500.7'), 'LBP', 'en')).toBe('89,501 LBP')
+  })
+
+  it('uses the language for digits', () => {
+    expect(formatMoney(toMicros('5'), 'USD', 'ar')).toMatch(/\$$/)
+  })
+})

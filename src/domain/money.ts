@@ -1,0 +1,48 @@
+import type { Currency } from '../contract/auth'
+
+/** Money is held as integer micro-units: 1 USD (or 1 LBP) = 1,000,000. */
+export const MICROS = 1_000_000
+
+/**
+ * A decimal (from the wire or a form) to micro-units, exactly: the digits are read as text, so
+ * 0.1 + 0.2 never enters the ledger. Throws on anything that is not a plain decimal.
+ */
+export function toMicros(value: string | number): bigint {
+  const text = typeof value === 'number' ? numberText(value) : value.trim()
+  const match = /^(-)?(\d+)(?:\.(\d+))?$/.exec(text)
+  if (!match) throw new RangeError(`Not an amount: ${String(value)}`)
+  const [, sign, whole, fraction = ''] = match
+  if (fraction.length > 6 && /[1-9]/.test(fraction.slice(6)))
+    throw new RangeError(`More than 6 decimals: ${text}`)
+  const micros = BigInt(whole!) * 1_000_000n + BigInt(fraction.slice(0, 6).padEnd(6, '0'))
+  return sign ? -micros : micros
+}
+
+function numberText(value: number): string {
+  if (!Number.isFinite(value)) throw new RangeError(`Not an amount: ${value}`)
+  // toFixed(6) rounds the binary float to the nearest micro-unit, which is what a decimal meant.
+  return value.toFixed(6)
+}
+
+/** Micro-units to the decimal number sent on the wire. */
+export function fromMicros(micros: bigint | number): number {
+  const value = BigInt(micros)
+  const sign = value < 0n ? -1 : 1
+  const abs = value < 0n ? -value : value
+  return sign * (Number(abs / 1_000_000n) + Number(abs % 1_000_000n) / MICROS)
+}
+
+/**
+ * Spec section 9: USD shows 2 decimals, up to 6 when positive and below 0.01; other currencies
+ * show whole numbers. Grouping and digits follow the language.
+ */
+export function formatMoney(micros: bigint | number, currency: Currency, locale: string): string {
+  const amount = fromMicros(micros)
+  const small = currency === 'USD' && amount > 0 && amount < 0.01
+  const digits = currency === 'USD' ? 2 : 0
+  const number = new Intl.NumberFormat(locale === 'ar' ? 'ar-LB' : 'en-US', {
+    minimumFractionDigits: small ? 2 : digits,
+    maximumFractionDigits: small ? 6 : digits,
+  }).format(amount)
+  return currency === 'USD' ? `${number} $` : `${number} LBP`
+}

@@ -1,0 +1,159 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate, useRouter } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { ApiError } from '../../api/errors'
+import { startSession } from '../../api/session'
+import { CODE_PATTERN } from '../../contract/auth'
+import { button } from '../../ui/button.css'
+import { CodeInput } from '../../ui/code-input'
+import { FormError } from './form-error'
+import { pending } from './pending'
+import { authApi } from './queries'
+import * as styles from './auth.css'
+
+export const RESEND_SECONDS = 60
+
+/** Only paths of this app: a redirect never leaves the store. */
+export function safeRedirect(target: string | undefined): string {
+  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/'
+}
+
+function useCountdown() {
+  const [seconds, setSeconds] = useState(RESEND_SECONDS)
+  useEffect(() => {
+    if (seconds <= 0) return
+    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000)
+    return () => clearTimeout(timer)
+  }, [seconds])
+  return [seconds, () => setSeconds(RESEND_SECONDS)] as const
+}
+
+/** The phone-code step shared by sign-in and sign-up (spec section 2, phone code screen). */
+export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirect?: string }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [seconds, restart] = useCountdown()
+  const formRef = useRef<HTMLFormElement>(null)
+
+  const phone = pending.get('phone_number')
+  const password = pending.password
+  const identity = {
+    username: pending.get('username'),
+    phone_number: phone,
+    email: kind === 'sign-up' ? pending.get('email') : null,
+    password,
+  }
+
+  useEffect(() => {
+    // After a reload the password is gone (it is never stored): start again from the form.
+    if (!phone || !password)
+      void navigate({ to: kind === 'sign-in' ? '/sign-in' : '/sign-up', replace: true })
+  }, [phone, password, kind, navigate])
+
+  const verify = useMutation({
+    mutationFn: (verification_code: string) => {
+      const body = { ...identity, verification_code, fcm_token: pending.get('fcm_token') }
+      return kind === 'sign-in' ? authApi.login(body) : authApi.signup(body)
+    },
+    onSuccess: async (reply) => {
+      const remember = pending.get('remember') !== '0'
+      pending.clear()
+      await startSession(queryClient, reply.token, remember)
+      router.history.push(safeRedirect(redirect))
+    },
+    onError: (error) =>
+      setProblem(
+        error instanceof ApiError && (error.status === 422 || error.status === 400)
+          ? t`error in verification code`
+          : error.message,
+      ),
+  })
+
+  const resend = useMutation({
+    mutationFn: () =>
+      kind === 'sign-in' ? authApi.checkLogin(identity) : authApi.validateSignup(identity),
+    onSuccess: () => {
+      restart()
+      setProblem(null)
+      setNotice(t`A new code is on its way.`)
+    },
+    onError: (error) => setProblem(error.message),
+  })
+
+  const submit = useCallback(
+    (event?: FormEvent) => {
+      event?.preventDefault()
+      setNotice(null)
+      if (verify.isPending) return
+      if (!CODE_PATTERN.test(code)) {
+        setProblem(t`Enter the 4-digit code.`)
+        return
+      }
+      setProblem(null)
+      verify.mutate(code)
+    },
+    [code, t, verify],
+  )
+
+  // Spec: Enter anywhere on the screen submits the code.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null
+      if (event.key !== 'Enter' || target?.closest('form, button, a, select, textarea')) return
+      submit()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [submit])
+
+  const mmss = `00:${String(Math.max(0, seconds)).padStart(2, '0')}`
+
+  return (
+    <section className={styles.card} aria-labelledby="code-heading">
+      <h1 id="code-heading" className={styles.heading}>
+        {kind === 'sign-in' ? (
+          <Trans>
+            Enter the code sent to <bdi dir="ltr">{phone}</bdi>
+          </Trans>
+        ) : (
+          <Trans>Confirm your phone number</Trans>
+        )}
+      </h1>
+      <p className={styles.note}>
+        <Trans>
+          We sent a 4-digit code to your WhatsApp. It may take up to a minute to arrive.
+        </Trans>
+      </p>
+      <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+        <CodeInput value={code} onChange={setCode} invalid={!!problem} />
+        <div className={styles.row}>
+          {seconds > 0 ? (
+            <span className={styles.countdown} aria-live="off" dir="ltr">
+              {mmss}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className={styles.linkButton}
+              disabled={resend.isPending}
+              onClick={() => resend.mutate()}
+            >
+              <Trans>Resend the code</Trans>
+            </button>
+          )}
+        </div>
+        <button type="submit" className={button.primary} disabled={verify.isPending}>
+          {verify.isPending ? <Trans>Please wait…</Trans> : <Trans>Send</Trans>}
+        </button>
+        <FormError message={problem} />
+        {notice && <p role="status">{notice}</p>}
+      </form>
+    </section>
+  )
+}

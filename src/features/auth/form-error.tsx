@@ -1,0 +1,11 @@
+import * as fieldStyles from '../../ui/field.css'
+
+/** The one message shown under a form's button, in red, announced to screen readers. */
+export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null
+  return (
+    <p id={id} className={fieldStyles.error} role="alert">
+      {message}
+    </p>
+  )
+}

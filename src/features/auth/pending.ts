@@ -1,0 +1,39 @@
+/**
+ * What the code step needs from the step before it. Spec section 3 keeps username,
+ * phone_number, email and code in session storage; the password stays in memory only, so no
+ * script can read it back from storage (after a reload the customer types it again).
+ */
+const KEYS = ['username', 'phone_number', 'email', 'code', 'fcm_token', 'remember'] as const
+type Key = (typeof KEYS)[number]
+
+let password: string | null = null
+
+export const pending = {
+  get(key: Key): string | null {
+    try {
+      return sessionStorage.getItem(key)
+    } catch {
+      return null
+    }
+  },
+  set(values: Partial<Record<Key, string | null | undefined>>): void {
+    try {
+      for (const [key, value] of Object.entries(values)) {
+        if (value) sessionStorage.setItem(key, value)
+        else sessionStorage.removeItem(key)
+      }
+    } catch {
+      // Storage refused: the code step will send the customer back to the form.
+    }
+  },
+  get password(): string | null {
+    return password
+  },
+  set password(value: string | null) {
+    password = value
+  },
+  clear(): void {
+    password = null
+    this.set(Object.fromEntries(KEYS.map((key) => [key, null])))
+  },
+}

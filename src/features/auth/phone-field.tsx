@@ -1,0 +1,64 @@
+import { useMemo } from 'react'
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min'
+import { useLingui } from '@lingui/react/macro'
+import { useLocale } from '../../i18n/use-locale'
+import * as fieldStyles from '../../ui/field.css'
+import * as styles from './auth.css'
+
+export interface PhoneValue {
+  country: CountryCode
+  number: string
+}
+
+/** A phone number with its country (spec: default Lebanon), as one labelled field. */
+export function PhoneField({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string
+  value: PhoneValue
+  onChange: (value: PhoneValue) => void
+  invalid?: boolean
+  describedBy?: string
+}) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([locale], { type: 'region' })
+    return getCountries()
+      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+      .sort((a, b) => a.name.localeCompare(b.name, locale))
+  }, [locale])
+
+  return (
+    <div className={styles.phone}>
+      <select
+        className={fieldStyles.input}
+        aria-label={t`Country`}
+        value={value.country}
+        onChange={(event) => onChange({ ...value, country: event.target.value as CountryCode })}
+      >
+        {countries.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name} (+{country.dial})
+          </option>
+        ))}
+      </select>
+      <input
+        id={id}
+        className={fieldStyles.input}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel-national"
+        dir="ltr"
+        value={value.number}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange({ ...value, number: event.target.value })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import type { FormValue } from '../../api/form-data'
+import { USER_KEY } from '../../api/session'
+import {
+  CodeCheckReplySchema,
+  CodeSentReplySchema,
+  CurrencyReplySchema,
+  ProfileReplySchema,
+  TokenReplySchema,
+  type Currency,
+} from '../../contract/auth'
+import { MessageReplySchema, type Locale } from '../../contract/common'
+
+export const authQueries = {
+  profile: () =>
+    queryOptions({
+      queryKey: [...USER_KEY, 'profile'],
+      queryFn: ({ signal }) =>
+        api.get('profile', ProfileReplySchema, {
+          signal,
+          query: { test: window.location.hash.slice(1) || '/' },
+        }),
+      select: (reply) => reply.data,
+      staleTime: 30_000,
+    }),
+}
+
+type Body = Record<string, FormValue>
+
+export const authApi = {
+  checkLogin: (body: Body) => api.post('login', CodeSentReplySchema, { query: { check: 1 }, body }),
+  validateSignup: (body: Body) =>
+    api.post('signup', CodeSentReplySchema, { query: { validate: 1 }, body }),
+  login: (body: Body) => api.post('login', TokenReplySchema, { query: { auth: 1 }, body }),
+  signup: (body: Body) => api.post('signup', TokenReplySchema, { query: { auth: 1 }, body }),
+  sendResetCode: (email: string) =>
+    api.post('send/verification-code', MessageReplySchema, { body: { email } }),
+  checkResetCode: (email: string, code: string) =>
+    api.post('check/verification-code', CodeCheckReplySchema, {
+      body: { email, verification_code: code },
+    }),
+  resetPassword: (body: Body) => api.post('reset-password', MessageReplySchema, { body }),
+  logout: () => api.post('logout', MessageReplySchema),
+  changeLocale: (locale: Locale) =>
+    api.post('change/locale', MessageReplySchema, { body: { locale } }),
+  changeCurrency: (currency: Currency, locale: Locale) =>
+    api.post('change-currency', CurrencyReplySchema, { body: { currency, locale } }),
+}

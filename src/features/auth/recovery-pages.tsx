@@ -1,0 +1,206 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/auth'
+import { button } from '../../ui/button.css'
+import { CodeInput } from '../../ui/code-input'
+import * as fieldStyles from '../../ui/field.css'
+import { FormError } from './form-error'
+import { pending } from './pending'
+import { authApi } from './queries'
+import { confirmationProblem, emailProblem, passwordProblem } from './rules'
+import * as styles from './auth.css'
+
+/** /forget-password: one e-mail field; the address waits in session storage for the code. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate()
+  const [email, setEmail] = useState(pending.get('email') ?? '')
+  const [problem, setProblem] = useState<string | null>(null)
+  const send = useMutation({
+    mutationFn: authApi.sendResetCode,
+    onSuccess: (_reply, sentTo) => {
+      pending.set({ email: sentTo, code: null })
+      void navigate({ to: '/verification-code' })
+    },
+    onError: (error) => setProblem(error.message),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = emailProblem(email)
+    setProblem(found?.message ?? null)
+    if (!found) send.mutate(email.trim())
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="forgot-heading">
+      <h1 id="forgot-heading" className={styles.heading}>
+        <Trans>Forgot your password?</Trans>
+      </h1>
+      <p className={styles.note}>
+        <Trans>Enter the e-mail of your account and we will send you a code.</Trans>
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="forgot-email">
+            <Trans>Email</Trans>
+          </label>
+          <input
+            id="forgot-email"
+            className={fieldStyles.input}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            aria-invalid={!!problem}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <button type="submit" className={button.primary} disabled={send.isPending}>
+          {send.isPending ? <Trans>Please wait…</Trans> : <Trans>Next</Trans>}
+        </button>
+        <FormError message={problem} />
+      </form>
+    </section>
+  )
+}
+
+/** /verification-code: the e-mailed code, checked before the new password is asked for. */
+export function VerificationCodePage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const email = pending.get('email')
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!email) void navigate({ to: '/forget-password', replace: true })
+  }, [email, navigate])
+
+  const check = useMutation({
+    mutationFn: (value: string) => authApi.checkResetCode(email ?? '', value),
+    onSuccess: (reply, value) => {
+      if (!reply.data.is_valid) {
+        setProblem(t`error in verification code`)
+        return
+      }
+      pending.set({ code: value })
+      void navigate({ to: '/set-password' })
+    },
+    onError: (error) => setProblem(error.message),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (!CODE_PATTERN.test(code)) {
+      setProblem(t`Enter the 4-digit code.`)
+      return
+    }
+    setProblem(null)
+    check.mutate(code)
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="verify-heading">
+      <h1 id="verify-heading" className={styles.heading}>
+        <Trans>Verification code</Trans>
+      </h1>
+      <p className={styles.note}>
+        <Trans>
+          We sent a code to <bdi dir="ltr">{email}</bdi>
+        </Trans>
+      </p>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <CodeInput value={code} onChange={setCode} invalid={!!problem} />
+        <button type="submit" className={button.primary} disabled={check.isPending}>
+          {check.isPending ? <Trans>Please wait…</Trans> : <Trans>Verification</Trans>}
+        </button>
+        <FormError message={problem} />
+      </form>
+    </section>
+  )
+}
+
+/** /set-password: the new password, then back to sign-in. */
+export function SetPasswordPage() {
+  const navigate = useNavigate()
+  const email = pending.get('email')
+  const code = pending.get('code')
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [show, setShow] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!email || !code) void navigate({ to: '/forget-password', replace: true })
+  }, [email, code, navigate])
+
+  const save = useMutation({
+    mutationFn: authApi.resetPassword,
+    onSuccess: () => {
+      pending.clear()
+      void navigate({ to: '/sign-in', search: { reset: 1 } })
+    },
+    onError: (error) => setProblem(error.message),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = passwordProblem(password) ?? confirmationProblem(password, confirmation)
+    setProblem(found?.message ?? null)
+    if (!found)
+      save.mutate({ email, verification_code: code, password, password_confirmation: confirmation })
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby="set-password-heading">
+      <h1 id="set-password-heading" className={styles.heading}>
+        <Trans>Set a new password</Trans>
+      </h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="new-password">
+            <Trans>Password</Trans>
+          </label>
+          <input
+            id="new-password"
+            className={fieldStyles.input}
+            type={show ? 'text' : 'password'}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="new-password-confirmation">
+            <Trans>Password confirmation</Trans>
+          </label>
+          <input
+            id="new-password-confirmation"
+            className={fieldStyles.input}
+            type={show ? 'text' : 'password'}
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        </div>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={show}
+            onChange={(event) => setShow(event.target.checked)}
+          />
+          <Trans>Show Password</Trans>
+        </label>
+        <button type="submit" className={button.primary} disabled={save.isPending}>
+          {save.isPending ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
+        </button>
+        <FormError message={problem} />
+      </form>
+    </section>
+  )
+}

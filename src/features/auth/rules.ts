@@ -1,0 +1,40 @@
+import { t } from '@lingui/core/macro'
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/auth'
+import { normalisePhone } from '../../domain/phone'
+import type { PhoneValue } from './phone-field'
+
+/** A form's first problem, in the user's language (spec sections 5 and 8). */
+export interface Problem {
+  field: string
+  message: string
+}
+
+export function passwordProblem(password: string): Problem | null {
+  return password.length < PASSWORD_MIN_LENGTH
+    ? { field: 'password', message: t`Password must be at least 8 characters long` }
+    : null
+}
+
+/** The phone in E.164, or the problem with it. */
+export function phoneProblem(phone: PhoneValue): Problem | string {
+  if (!phone.number.trim())
+    return { field: 'phone_number', message: t`Phone number field is required` }
+  return (
+    normalisePhone(phone.number, phone.country) ?? {
+      field: 'phone_number',
+      message: t`The phone number is not valid`,
+    }
+  )
+}
+
+export function emailProblem(email: string): Problem | null {
+  if (!email.trim()) return { field: 'email', message: t`Email field is required` }
+  if (!EMAIL_PATTERN.test(email.trim())) return { field: 'email', message: t`Invalid email format` }
+  return null
+}
+
+export function confirmationProblem(password: string, confirmation: string): Problem | null {
+  return password === confirmation
+    ? null
+    : { field: 'password_confirmation', message: t`The password confirmation does not match` }
+}

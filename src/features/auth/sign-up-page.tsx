@@ -1,0 +1,162 @@
+import { useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth'
+import { DEFAULT_COUNTRY } from '../../domain/phone'
+import { button } from '../../ui/button.css'
+import * as fieldStyles from '../../ui/field.css'
+import { FormError } from './form-error'
+import { pending } from './pending'
+import { PhoneField, type PhoneValue } from './phone-field'
+import { authApi } from './queries'
+import {
+  confirmationProblem,
+  emailProblem,
+  passwordProblem,
+  phoneProblem,
+  type Problem,
+} from './rules'
+import * as styles from './auth.css'
+
+export function SignUpPage() {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const [username, setUsername] = useState('')
+  const [phone, setPhone] = useState<PhoneValue>({ country: DEFAULT_COUNTRY, number: '' })
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [problem, setProblem] = useState<Problem | null>(null)
+
+  const validate = useMutation({
+    mutationFn: authApi.validateSignup,
+    onSuccess: (reply, body) => {
+      pending.set({
+        phone_number: reply.data.phone_number,
+        username: String(body.username),
+        email: String(body.email),
+        remember: '1',
+      })
+      pending.password = password
+      void navigate({ to: '/sign-up/code' })
+    },
+    onError: (error) => setProblem({ field: 'form', message: error.message }),
+  })
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const found = (): Problem | null => {
+      const mail = emailProblem(email)
+      if (mail) return mail
+      if (!username.trim()) return { field: 'username', message: t`Username field is required` }
+      const number = phoneProblem(phone)
+      if (typeof number !== 'string') return number
+      return passwordProblem(password) ?? confirmationProblem(password, confirmation)
+    }
+    const first = found()
+    setProblem(first)
+    if (first) return
+    validate.mutate({
+      email: email.trim(),
+      username: username.trim(),
+      phone_number: phoneProblem(phone) as string,
+      password,
+    })
+  }
+
+  const invalid = (field: string) => problem?.field === field
+
+  return (
+    <section className={styles.card} aria-labelledby="sign-up-heading">
+      <h1 id="sign-up-heading" className={styles.heading}>
+        <Trans>Sign up</Trans>
+      </h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="sign-up-username">
+            <Trans>User name</Trans>
+          </label>
+          <input
+            id="sign-up-username"
+            className={fieldStyles.input}
+            autoComplete="username"
+            maxLength={USERNAME_MAX_LENGTH}
+            value={username}
+            aria-invalid={invalid('username')}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="sign-up-phone">
+            <Trans>Phone number</Trans>
+          </label>
+          <PhoneField
+            id="sign-up-phone"
+            value={phone}
+            onChange={setPhone}
+            invalid={invalid('phone_number')}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="sign-up-email">
+            <Trans>Email</Trans>
+          </label>
+          <input
+            id="sign-up-email"
+            className={fieldStyles.input}
+            type="email"
+            autoComplete="email"
+            dir="ltr"
+            maxLength={EMAIL_MAX_LENGTH}
+            value={email}
+            aria-invalid={invalid('email')}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="sign-up-password">
+            <Trans>Password</Trans>
+          </label>
+          <input
+            id="sign-up-password"
+            className={fieldStyles.input}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={password}
+            aria-invalid={invalid('password')}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor="sign-up-confirmation">
+            <Trans>Confirm password</Trans>
+          </label>
+          <input
+            id="sign-up-confirmation"
+            className={fieldStyles.input}
+            type="password"
+            autoComplete="new-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            value={confirmation}
+            aria-invalid={invalid('password_confirmation')}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+        </div>
+        <p className={styles.note}>
+          <Trans>Company accounts cannot sign up here: please contact the provider.</Trans>
+        </p>
+        <button type="submit" className={button.primary} disabled={validate.isPending}>
+          {validate.isPending ? <Trans>Please wait…</Trans> : <Trans>Sign up</Trans>}
+        </button>
+        <FormError message={problem?.message} />
+      </form>
+      <p className={styles.note}>
+        <Trans>
+          Already have an account? <Link to="/sign-in">Sign in</Link>
+        </Trans>
+      </p>
+    </section>
+  )
+}

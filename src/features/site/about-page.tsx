@@ -1,0 +1,47 @@
+import DOMPurify from 'dompurify'
+import { useQuery } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useLocale } from '../../i18n/use-locale'
+import { ErrorNote } from '../../ui/error-note'
+import { siteQueries } from './queries'
+import { Slider, SliderSkeleton } from './slider'
+import * as styles from './pages.css'
+
+/** Server text may carry HTML; only sanitised markup reaches the page. */
+function AboutText({ text }: { text: string }) {
+  if (!/<[a-z][\s\S]*>/i.test(text)) return <p className={styles.prose}>{text}</p>
+  const html = DOMPurify.sanitize(text, { USE_PROFILES: { html: true } })
+  return <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} />
+}
+
+export function AboutPage() {
+  const { t } = useLingui()
+  const { data, error, refetch } = useQuery(siteQueries.about(useLocale()))
+  return (
+    <div className={styles.stack}>
+      <section className={styles.card}>
+        <h1 className={styles.heading}>
+          <Trans>About us</Trans>
+        </h1>
+        {data ? (
+          <AboutText text={data.about_us_text} />
+        ) : error ? (
+          <ErrorNote error={error} onRetry={() => void refetch()} />
+        ) : (
+          <div aria-hidden="true">
+            <div className={styles.textLine} />
+            <div className={styles.textLine} />
+            <div className={styles.textLine} />
+          </div>
+        )}
+      </section>
+      {data ? (
+        data.about_us_images.length > 0 && (
+          <Slider images={data.about_us_images} label={t`About us pictures`} />
+        )
+      ) : (
+        <SliderSkeleton />
+      )}
+    </div>
+  )
+}

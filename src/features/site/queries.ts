@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import type { Locale } from '../../contract/common'
+import {
+  AboutReplySchema,
+  ContactReplySchema,
+  SliderReplySchema,
+  type MessagePayload,
+} from '../../contract/site'
+import { MessageReplySchema } from '../../contract/common'
+import { fetchWebsiteInfo, readCachedWebsiteInfo, WEBSITE_INFO_TTL } from './website-info'
+
+export const siteQueries = {
+  all: ['site'] as const,
+  websiteInfo: () =>
+    queryOptions({
+      queryKey: [...siteQueries.all, 'website-info'],
+      queryFn: fetchWebsiteInfo,
+      staleTime: WEBSITE_INFO_TTL,
+      initialData: () => readCachedWebsiteInfo()?.data,
+      initialDataUpdatedAt: () => readCachedWebsiteInfo()?.timestamp,
+      meta: { persist: false },
+      // A failed fetch is only logged (spec section 8); the default theme stays.
+      retry: false,
+    }),
+  slider: () =>
+    queryOptions({
+      queryKey: [...siteQueries.all, 'slider'],
+      queryFn: ({ signal }) => api.get('slider/images', SliderReplySchema, { signal }),
+      select: (reply) => reply.data,
+      staleTime: 5 * 60_000,
+    }),
+  about: (locale: Locale) =>
+    queryOptions({
+      queryKey: [...siteQueries.all, 'about', locale],
+      queryFn: ({ signal }) => api.get('about-us/info', AboutReplySchema, { signal }),
+      select: (reply) => reply.data,
+    }),
+  contact: (locale: Locale) =>
+    queryOptions({
+      queryKey: [...siteQueries.all, 'contact', locale],
+      queryFn: ({ signal }) => api.get('contact-us/info', ContactReplySchema, { signal }),
+      select: (reply) => reply.data,
+    }),
+}
+
+export function sendMessage(payload: MessagePayload) {
+  return api.post('messages', MessageReplySchema, { body: payload })
+}

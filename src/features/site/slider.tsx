@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import type { Image } from '../../contract/common'
+import { useLocale } from '../../i18n/use-locale'
+import * as styles from './slider.css'
+
+export const SLIDE_MS = 15_000
+
+/** An image slider that moves on every 15 s (spec section 9) and can be moved with its dots. */
+export function Slider({ images, label }: { images: Image[]; label: string }) {
+  const { t } = useLingui()
+  const rtl = useLocale() === 'ar'
+  const [index, setIndex] = useState(0)
+  const count = images.length
+
+  useEffect(() => {
+    if (count < 2) return
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_MS)
+    return () => clearInterval(timer)
+  }, [count])
+
+  const current = count ? index % count : 0
+  const shift = `translateX(${(rtl ? 100 : -100) * current}%)`
+
+  return (
+    <section className={styles.root} aria-roledescription="carousel" aria-label={label}>
+      <div className={styles.frame}>
+        {images.map((image, i) => (
+          <img
+            key={image.id}
+            className={styles.slide}
+            style={{ transform: shift }}
+            src={image.image}
+            alt=""
+            width={1200}
+            height={400}
+            aria-hidden={i !== current}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'low'}
+            decoding="async"
+          />
+        ))}
+      </div>
+      {count > 1 && (
+        <div className={styles.dots}>
+          {images.map((image, i) => (
+            <button
+              key={image.id}
+              type="button"
+              className={styles.dot}
+              aria-label={t`Show slide ${i + 1} of ${count}`}
+              aria-current={i === current}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  )
+}
+
+export function SliderSkeleton() {
+  return <div className={styles.frame} aria-hidden="true" />
+}

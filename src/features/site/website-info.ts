@@ -1,0 +1,33 @@
+import * as v from 'valibot'
+import { api } from '../../api/client'
+import { WebsiteInfoReplySchema, WebsiteInfoSchema, type WebsiteInfo } from '../../contract/site'
+
+/** localStorage key and lifetime of the website-info copy (spec sections 3 and 9). */
+export const WEBSITE_INFO_KEY = 'website_info_data'
+export const WEBSITE_INFO_TTL = 60 * 60 * 1000
+
+const CachedSchema = v.object({ data: WebsiteInfoSchema, timestamp: v.number() })
+export type CachedWebsiteInfo = v.InferOutput<typeof CachedSchema>
+
+/** The stored copy, whatever its age; undefined when missing or unreadable. */
+export function readCachedWebsiteInfo(): CachedWebsiteInfo | undefined {
+  try {
+    const raw = localStorage.getItem(WEBSITE_INFO_KEY)
+    if (!raw) return undefined
+    const parsed = v.safeParse(CachedSchema, JSON.parse(raw))
+    return parsed.success ? parsed.output : undefined
+  } catch {
+    return undefined
+  }
+}
+
+export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
+  const reply = await api.get('website/info', WebsiteInfoReplySchema)
+  const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
+  try {
+    localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: info, timestamp: Date.now() }))
+  } catch {
+    // Storage full or refused: the info still applies for this visit.
+  }
+  return info
+}

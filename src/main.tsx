@@ -1,0 +1,59 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { i18n } from '@lingui/core'
+import { I18nProvider } from '@lingui/react'
+import { RouterProvider } from '@tanstack/react-router'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { DirectionProvider } from '@radix-ui/react-direction'
+import { configureApi } from './api/client'
+import { loadPersistedCache, persister } from './api/persist'
+import { forgetUser } from './api/session'
+import { createQueryClient, PERSIST_MAX_AGE } from './api/query-client'
+import { activateLocale, LOCALES, storedLocale } from './i18n/locale'
+import { useLocale } from './i18n/use-locale'
+import { createAppRouter } from './router'
+import './theme/theme.css'
+
+const queryClient = createQueryClient()
+const router = createAppRouter(queryClient)
+
+configureApi({
+  onForbidden: () => void router.navigate({ to: '/403' }),
+  // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
+  onUnauthorized: () => void forgetUser(queryClient).then(() => router.invalidate()),
+})
+
+function App() {
+  const locale = useLocale()
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister,
+        maxAge: PERSIST_MAX_AGE,
+        buster: __BUILD_ID__,
+        dehydrateOptions: {
+          shouldDehydrateQuery: (query) =>
+            query.state.status === 'success' && query.meta?.persist !== false,
+        },
+      }}
+    >
+      <I18nProvider i18n={i18n}>
+        <DirectionProvider dir={LOCALES[locale].rtl ? 'rtl' : 'ltr'}>
+          <RouterProvider router={router} />
+        </DirectionProvider>
+      </I18nProvider>
+    </PersistQueryClientProvider>
+  )
+}
+
+async function boot() {
+  await Promise.all([activateLocale(storedLocale()), loadPersistedCache()])
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}
+
+void boot()

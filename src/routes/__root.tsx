@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react'
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { ConnectionPopup } from '../app/connection-popup'
+import { NotFound } from '../app/not-found'
+import { ThemeSync } from '../app/theme-sync'
+import { SecondaryBar, TopBar } from '../app/top-bar'
+import * as styles from '../app/shell.css'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  auth: { isSignedIn: () => boolean }
+}
+
+// Below the fold or waiting on the service worker: loaded after the first paint, off the
+// critical path of the home route.
+const Footer = lazy(() => import('../app/footer').then((m) => ({ default: m.Footer })))
+const WhatsAppButton = lazy(() =>
+  import('../app/footer').then((m) => ({ default: m.WhatsAppButton })),
+)
+const UpdatePrompt = lazy(() =>
+  import('../pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
+)
+const IosInstallHint = lazy(() =>
+  import('../pwa/install-prompt').then((m) => ({ default: m.IosInstallHint })),
+)
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Shell,
+  notFoundComponent: NotFound,
+})
+
+function Shell() {
+  return (
+    <>
+      <a
+        href="#/"
+        className={styles.skipLink}
+        onClick={(event) => {
+          // A plain #main would be read as a route by the hash router.
+          event.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <ThemeSync />
+      <TopBar />
+      <SecondaryBar />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <Outlet />
+      </main>
+      <ConnectionPopup />
+      <Suspense fallback={null}>
+        <Footer />
+        <WhatsAppButton />
+        <UpdatePrompt />
+        <IosInstallHint />
+      </Suspense>
+    </>
+  )
+}

@@ -1,0 +1,11 @@
+import * as v from 'valibot'
+import { createFileRoute } from '@tanstack/react-router'
+
+const SearchParams = v.object({
+  q: v.fallback(v.string(), ''),
+  page: v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1),
+})
+
+export const Route = createFileRoute('/search')({
+  validateSearch: SearchParams,
+})

@@ -1,0 +1,118 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core'
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching'
+import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { ExpirationPlugin } from 'workbox-expiration'
+import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+
+declare const self: ServiceWorkerGlobalScope
+
+// The shell, both language catalogues and every route chunk.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+// The first visit is served by the worker as soon as it is active, so what that visit loads
+// (website info, about, contact) is already kept for offline use. Updates still wait for the
+// customer (see src/pwa/update-prompt.tsx).
+clientsClaim()
+
+// Hash routing means every page is index.html; the API and media are never answered with it.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [/^\/api\//, /^\/media\//],
+  }),
+)
+
+/**
+ * Public replies only, so no user's data is ever cached here: website info, slider, about,
+ * contact and the catalogue. The network answers when it can; offline, the last copy does.
+ */
+const PUBLIC_API =
+  /^\/api\/(website\/info|slider\/images|about-us\/info|contact-us\/info|products(\/|$|\?))/
+
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    PUBLIC_API.test(url.pathname) &&
+    !request.headers.has('Authorization'),
+  new StaleWhileRevalidate({
+    cacheName: 'public-api',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({
+        maxEntries: 300,
+        maxAgeSeconds: 7 * 24 * 3600,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+)
+
+registerRoute(
+  ({ url, request, sameOrigin }) =>
+    request.destination === 'image' && (!sameOrigin || url.pathname.startsWith('/media/')),
+  new CacheFirst({
+    cacheName: 'images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({
+        maxEntries: 200,
+        maxAgeSeconds: 30 * 24 * 3600,
+        purgeOnQuotaError: true,
+      }),
+    ],
+  }),
+)
+
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+})
+
+interface PushPayload {
+  notification?: { title?: string; body?: string; icon?: string }
+  data?: Record<string, string>
+}
+
+/** FCM and any Web Push sender: show the order-status notification the payload carries. */
+self.addEventListener('push', (event) => {
+  let payload: PushPayload
+  try {
+    payload = (event.data?.json() as PushPayload) ?? {}
+  } catch {
+    payload = { notification: { body: event.data?.text() } }
+  }
+  const title = payload.notification?.title ?? payload.data?.title ?? ''
+  const body = payload.notification?.body ?? payload.data?.body ?? ''
+  if (!title && !body) return
+  event.waitUntil(
+    self.registration.showNotification(title || body, {
+      body: title ? body : undefined,
+      icon: payload.notification?.icon ?? '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url: payload.data?.url ?? payload.data?.link ?? '/#/Notifications' },
+    }),
+  )
+})
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  const target = new URL(
+    (event.notification.data as { url?: string } | null)?.url ?? '/',
+    self.location.origin,
+  ).href
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => client.url.startsWith(self.location.origin))
+      if (open) {
+        await open.focus()
+        return open.navigate(target)
+      }
+      return self.clients.openWindow(target)
+    }),
+  )
+})

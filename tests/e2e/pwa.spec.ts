@@ -1,0 +1,49 @@
+import { expect, test } from '@playwright/test'
+import { waitForServiceWorker } from './support'
+
+test('the manifest is served and the service worker controls the page', async ({
+  page,
+  request,
+}) => {
+  const manifest = await request.get('/manifest.webmanifest')
+  expect(manifest.ok()).toBe(true)
+  const body = (await manifest.json()) as {
+    display: string
+    icons: { sizes: string; purpose?: string }[]
+  }
+  expect(body.display).toBe('standalone')
+  expect(body.icons.map((icon) => icon.sizes)).toEqual(
+    expect.arrayContaining(['192x192', '512x512']),
+  )
+  expect(body.icons.some((icon) => icon.purpose === 'maskable')).toBe(true)
+
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true)
+})
+
+test('after one online visit the store opens offline', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // Visit the pages once while the worker is in control, so their data is cached.
+  await page.reload()
+  await expect(page.getByRole('img').first()).toBeVisible()
+  await page.getByRole('link', { name: 'About us' }).first().click()
+  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+  const aboutText = (await page.locator('main section').first().textContent()) ?? ''
+  await page.getByRole('link', { name: 'Contact us' }).first().click()
+  await expect(page.getByRole('heading', { name: 'Contact information' })).toBeVisible()
+  await expect(page.locator('dl')).toBeVisible()
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByText('You are offline!')).toBeVisible()
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(page.locator('dl')).toBeVisible()
+  await page.getByRole('link', { name: 'About us' }).first().click()
+  await expect(page.locator('main section').first()).toHaveText(aboutText)
+  await expect(page.getByText('You are offline!')).toBeHidden({ timeout: 4000 })
+
+  await context.setOffline(false)
+  await expect(page.getByText('You are online!')).toBeVisible()
+})

@@ -1,0 +1,113 @@
+import { expect, test } from '@playwright/test'
+import { openDatabase, switchToArabic } from './support'
+
+interface WebsiteInfo {
+  primary_color: string
+  website_name: string
+}
+
+function rgb(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+  return `rgb(${r}, ${g}, ${b})`
+}
+
+test('the shell takes its colours and title from the server', async ({ page, request }) => {
+  const reply = await request.get('/api/website/info')
+  const info = JSON.parse(
+    ((await reply.json()) as { website_info: string }).website_info,
+  ) as WebsiteInfo
+
+  await page.goto('/')
+  await expect(page).toHaveTitle(info.website_name)
+  const banner = page.getByRole('banner')
+  await expect(banner).toHaveCSS('background-color', rgb(info.primary_color))
+  await expect(page.getByRole('link', { name: 'Home' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Sign up' }).first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/\d+$/,
+  )
+})
+
+test('Arabic turns the page right-to-left and survives a reload', async ({ page }) => {
+  await page.goto('/#/about-us')
+  await switchToArabic(page)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  await expect(page.getByRole('heading', { name: 'من نحن' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'الرئيسية' }).first()).toBeVisible()
+
+  await page.reload()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { name: 'من نحن' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar')
+
+  await page.getByRole('button', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+})
+
+test('the contact form keeps what was typed on a bad submit and stores a good one', async ({
+  page,
+}) => {
+  await page.goto('/#/Contact-us')
+  await expect(page.getByRole('heading', { name: 'Contact us' })).toBeVisible()
+  await expect(page.getByText(/@/).first()).toBeVisible()
+
+  const name = `Visitor ${Date.now()}`
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Message').fill('Where is my order?')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Phone number field is required')
+  await expect(page.getByLabel('Name')).toHaveValue(name)
+  await expect(page.getByLabel('Message')).toHaveValue('Where is my order?')
+
+  await page.getByLabel('Phone number').fill('+961 70 123 456')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Your message has been sent. Thank you!')).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue('')
+
+  const db = openDatabase()
+  try {
+    const row = db
+      .prepare('select name, phone_number, message from messages where name = ?')
+      .get(name)
+    expect(row).toEqual({ name, phone_number: '+961 70 123 456', message: 'Where is my order?' })
+  } finally {
+    db.close()
+  }
+})
+
+test('the contact form answers in Arabic', async ({ page }) => {
+  await page.goto('/#/contact-us')
+  await switchToArabic(page)
+  await page.getByRole('button', { name: 'إرسال' }).click()
+  await expect(page.getByRole('alert')).toHaveText('حقل الاسم مطلوب')
+})
+
+test('search submits only a non-empty query', async ({ page }) => {
+  await page.goto('/')
+  const box = page.getByRole('searchbox', { name: 'Search products' })
+  await box.fill('   ')
+  await box.press('Enter')
+  await expect(box).toBeFocused()
+  expect(page.url()).not.toContain('search')
+  await box.fill('pubg')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/#\/search\?q=pubg&page=1$/)
+})
+
+test('unknown pages, /403 and scrolling to the top', async ({ page }) => {
+  await page.goto('/#/no-such-page')
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.goto('/#/403')
+  await expect(page.getByRole('heading', { name: 'Access denied' })).toBeVisible()
+
+  await page.setViewportSize({ width: 400, height: 500 })
+  await page.goto('/#/contact-us')
+  await page.getByRole('link', { name: 'About us' }).last().scrollIntoViewIfNeeded()
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await page.getByRole('link', { name: 'About us' }).last().click()
+  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})

@@ -1,0 +1,85 @@
+import { execSync } from 'node:child_process'
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import babel from '@rolldown/plugin-babel'
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { VitePWA } from 'vite-plugin-pwa'
+
+// Lingui macros go through Babel: its native transform is not installed under Node 20.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1'
+
+/** Busts the persisted query cache and names the release; the commit when there is one. */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID
+  try {
+    const commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+    return `${commit.toString().trim()}-${Date.now().toString(36)}`
+  } catch {
+    return Date.now().toString(36)
+  }
+}
+
+export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
+    react(),
+    lingui(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    vanillaExtractPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        // firebase is only needed once push is turned on; it is fetched then, not precached.
+        globIgnores: ['**/firebase-*.js'],
+      },
+      manifest: {
+        name: 'Wallet Store',
+        short_name: 'Wallet Store',
+        description: 'Game top-ups, social services, crypto and gift codes, paid from your wallet.',
+        start_url: '/#/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        lang: 'en',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The framework every route needs, in one long-cached file instead of many small ones.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui[\\/](core|react)|idb-keyval)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
+})
