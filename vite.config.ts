@@ -24,7 +24,19 @@ function buildId(): string {
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePrefix: '-' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routeFileIgnorePrefix: '-',
+      // Loaders travel with their page: the first load carries only the routes' outline.
+      codeSplittingOptions: {
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['errorComponent', 'notFoundComponent', 'pendingComponent'],
+        ],
+      },
+    }),
     react(),
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),

@@ -4,6 +4,8 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { Kysely } from 'kysely'
+import { createDelivery, usesOutbox, type Delivery } from './adapters/delivery'
+import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
 import type { AppEnv } from './http/env'
@@ -15,6 +17,8 @@ import { ValidationError } from './http/validation'
 import { t, type MessageId } from './i18n'
 import { createLogger, errorFields, type Logger } from './log'
 import { apiRoutes } from './routes'
+import { catalogueMediaRoutes } from './routes/catalogue'
+import { PasswordHasher } from './services/passwords'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -22,6 +26,12 @@ export interface AppOptions {
   logger?: Logger
   /** Where /media/* is served from; tests may point it elsewhere. */
   mediaDir?: string
+  /** The time services go by; tests pass one they can move. */
+  clock?: Clock
+  /** Password hashing; tests pass cheaper scrypt parameters. */
+  passwords?: PasswordHasher
+  /** Code senders; by default from the configuration (real ones, else the local outbox). */
+  delivery?: Delivery
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
@@ -37,8 +47,13 @@ export function createApp({
   config,
   logger = createLogger(config.logLevel),
   mediaDir,
+  clock = systemClock,
+  passwords = new PasswordHasher(),
+  delivery = createDelivery(config, db, logger),
 }: AppOptions) {
   const app = new Hono<AppEnv>()
+  // The outbox reader shows codes: never in production, and only when codes go there.
+  const devOutbox = usesOutbox(delivery) && config.nodeEnv !== 'production'
 
   app.use(requestId())
   app.use(async (c, next) => {
@@ -47,6 +62,9 @@ export function createApp({
     c.set('config', config)
     c.set('logger', logger)
     c.set('locale', localeFromUrl(c.req.url))
+    c.set('clock', clock)
+    c.set('passwords', passwords)
+    c.set('delivery', delivery)
     await next()
     logger.info('request', {
       method: c.req.method,
@@ -72,7 +90,8 @@ export function createApp({
     )
   }
 
-  app.route('/api', apiRoutes())
+  app.route('/api', apiRoutes({ devOutbox }))
+  app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   app.route('/', staticRoutes(config, mediaDir))
 
   app.notFound((c) =>

@@ -14,8 +14,23 @@ describe('loadConfig', () => {
       trustProxy: 0,
       logLevel: 'info',
       nodeEnv: 'development',
+      codeSecret: undefined,
+      lbpRate: 89_500,
+      codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
+      whatsapp: undefined,
+      smtp: undefined,
     })
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
+  })
+
+  it('reads the code sending limits', () => {
+    const config = loadConfig({
+      CODE_RESEND_SECONDS: '2',
+      CODE_SENDS_PER_PHONE_PER_HOUR: '7',
+      CODE_SENDS_PER_IP_PER_HOUR: '900',
+    })
+    expect(config.codeLimits).toEqual({ resendMs: 2000, perRecipientPerHour: 7, perIpPerHour: 900 })
+    expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
   })
 
   it('reads every setting, treating empty values as unset', () => {
@@ -64,4 +79,64 @@ describe('loadConfig', () => {
       expect(message).toContain(key)
     }
   })
+
+  it('reads the account settings: code key, LBP rate, WhatsApp and SMTP senders', () => {
+    const config = loadConfig({
+      CODE_SECRET: 'x'.repeat(40),
+      LBP_RATE: '90000',
+      WHATSAPP_TOKEN: 'EAAB-token',
+      WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+      WHATSAPP_TEMPLATE: 'store_code',
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Store <no-reply@shop.example.com>',
+    })
+    expect(config).toMatchObject({
+      codeSecret: 'x'.repeat(40),
+      lbpRate: 90_000,
+      whatsapp: {
+        token: 'EAAB-token',
+        phoneNumberId: '1234567890',
+        template: 'store_code',
+        templateLang: 'en',
+      },
+      smtp: {
+        url: 'smtps://user:pass@smtp.example.com:465',
+        from: 'Store <no-reply@shop.example.com>',
+      },
+    })
+    expect(loadConfig({ ...whatsapp(), WHATSAPP_TEMPLATE_LANG: 'ar' }).whatsapp?.templateLang).toBe(
+      'ar',
+    )
+  })
+
+  it('refuses half-configured senders and bad account settings', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError)
+        return (err as Error).message
+      }
+      return ''
+    }
+    expect(problems({ WHATSAPP_TOKEN: 'only-this' })).toContain('WHATSAPP_TEMPLATE')
+    expect(problems({ SMTP_URL: 'smtp://mail.example.com' })).toContain('MAIL_FROM')
+    expect(problems({ SMTP_URL: 'http://mail.example.com', MAIL_FROM: 'a@b.c' })).toContain(
+      'SMTP_URL',
+    )
+    expect(problems({ CODE_SECRET: 'short' })).toContain('CODE_SECRET')
+    expect(problems({ LBP_RATE: '0' })).toContain('LBP_RATE')
+    expect(problems({ LBP_RATE: '89500.5' })).toContain('LBP_RATE')
+    expect(problems({ ...whatsapp(), WHATSAPP_PHONE_NUMBER_ID: '+961' })).toContain(
+      'WHATSAPP_PHONE_NUMBER_ID',
+    )
+  })
 })
+
+function whatsapp() {
+  return {
+    WHATSAPP_TOKEN: 't',
+    WHATSAPP_PHONE_NUMBER_ID: '1',
+    WHATSAPP_TEMPLATE: 'code',
+  }
+}

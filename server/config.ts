@@ -21,6 +21,8 @@ export interface Config {
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
+  /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
+  codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
   /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
   whatsapp: WhatsAppConfig | undefined
   /** SMTP sender for e-mail codes; unset = the local outbox. */
@@ -132,6 +134,9 @@ const EnvSchema = v.object({
     ),
   ),
   LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
+  CODE_RESEND_SECONDS: integer('CODE_RESEND_SECONDS', 1, 3600, 60),
+  CODE_SENDS_PER_PHONE_PER_HOUR: integer('CODE_SENDS_PER_PHONE_PER_HOUR', 1, 1000, 5),
+  CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: v.pipe(
     optionalText,
@@ -167,7 +172,9 @@ function crossChecks(e: Env): string[] {
     )
   }
   if (e.SMTP_URL && !e.MAIL_FROM) {
-    problems.push('  MAIL_FROM: required with SMTP_URL (the sender address, e.g. Store <no-reply@shop.example.com>)')
+    problems.push(
+      '  MAIL_FROM: required with SMTP_URL (the sender address, e.g. Store <no-reply@shop.example.com>)',
+    )
   }
   return problems
 }
@@ -202,6 +209,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     codeSecret: e.CODE_SECRET,
     lbpRate: e.LBP_RATE,
+    codeLimits: {
+      resendMs: e.CODE_RESEND_SECONDS * 1000,
+      perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,
+      perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
+    },
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
         ? {

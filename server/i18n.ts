@@ -59,6 +59,9 @@ export const MESSAGE_IDS = [
   'errors.server',
   'errors.bad_request',
   'errors.payload_too_large',
+  'catalogue.product_not_found',
+  'catalogue.package_not_found',
+  'catalogue.group_not_found',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -42,6 +42,14 @@ try {
   process.exit(1)
 }
 
+if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
+  // Nobody receives these codes: sign-up, sign-in or recovery cannot complete.
+  logger.warn('codes go to the local outbox table only; configure WhatsApp and SMTP', {
+    whatsapp: Boolean(config.whatsapp),
+    smtp: Boolean(config.smtp),
+  })
+}
+
 const app = createApp({ db: store.db, config, logger })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address

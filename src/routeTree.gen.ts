@@ -15,13 +15,14 @@ import { Route as AuthRouteImport } from './routes/_auth'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as AboutUsRouteImport } from './routes/about-us'
 import { Route as ContactUsRouteImport } from './routes/contact-us'
-import { Route as ProductsRouteImport } from './routes/products'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as AuthNotificationsRouteImport } from './routes/_auth/Notifications'
 import { Route as AuthChargingTheWalletRouteImport } from './routes/_auth/charging-the-wallet'
 import { Route as GuestForgetPasswordRouteImport } from './routes/_guest/forget-password'
 import { Route as GuestSetPasswordRouteImport } from './routes/_guest/set-password'
 import { Route as GuestVerificationCodeRouteImport } from './routes/_guest/verification-code'
+import { Route as GroupsIdRouteImport } from './routes/groups/$id'
+import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as AuthOrdersIndexRouteImport } from './routes/_auth/Orders/index'
 import { Route as AuthOrdersIdRouteImport } from './routes/_auth/Orders/$id'
 import { Route as AuthShippingPaymentsIndexRouteImport } from './routes/_auth/shipping-payments/index'
@@ -32,6 +33,8 @@ import { Route as GuestSignInIndexRouteImport } from './routes/_guest/sign-in/in
 import { Route as GuestSignInCodeRouteImport } from './routes/_guest/sign-in/code'
 import { Route as GuestSignUpIndexRouteImport } from './routes/_guest/sign-up/index'
 import { Route as GuestSignUpCodeRouteImport } from './routes/_guest/sign-up/code'
+import { Route as ProductsProductsChar123numberChar125IdRouteImport } from './routes/products/products-{$number}/$id'
+import { Route as ProductsProductsChar123numberChar125PackagesIdRouteImport } from './routes/products/products-{$number}/packages/$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -59,11 +62,6 @@ const AboutUsRoute = AboutUsRouteImport.update({
 const ContactUsRoute = ContactUsRouteImport.update({
   id: '/contact-us',
   path: '/contact-us',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProductsRoute = ProductsRouteImport.update({
-  id: '/products',
-  path: '/products',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SearchRoute = SearchRouteImport.update({
@@ -95,6 +93,16 @@ const GuestVerificationCodeRoute = GuestVerificationCodeRouteImport.update({
   id: '/verification-code',
   path: '/verification-code',
   getParentRoute: () => GuestRoute,
+} as any)
+const GroupsIdRoute = GroupsIdRouteImport.update({
+  id: '/groups/$id',
+  path: '/groups/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProductsIndexRoute = ProductsIndexRouteImport.update({
+  id: '/products/',
+  path: '/products/',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AuthOrdersIndexRoute = AuthOrdersIndexRouteImport.update({
   id: '/Orders/',
@@ -147,52 +155,70 @@ const GuestSignUpCodeRoute = GuestSignUpCodeRouteImport.update({
   path: '/sign-up/code',
   getParentRoute: () => GuestRoute,
 } as any)
+const ProductsProductsChar123numberChar125IdRoute =
+  ProductsProductsChar123numberChar125IdRouteImport.update({
+    id: '/products/products-{$number}/$id',
+    path: '/products/products-{$number}/$id',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ProductsProductsChar123numberChar125PackagesIdRoute =
+  ProductsProductsChar123numberChar125PackagesIdRouteImport.update({
+    id: '/products/products-{$number}/packages/$id',
+    path: '/products/products-{$number}/packages/$id',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/403': typeof R403Route
   '/about-us': typeof AboutUsRoute
   '/contact-us': typeof ContactUsRoute
-  '/products': typeof ProductsRoute
   '/search': typeof SearchRoute
   '/Notifications': typeof AuthNotificationsRoute
   '/charging-the-wallet': typeof AuthChargingTheWalletRoute
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/groups/$id': typeof GroupsIdRoute
+  '/products/': typeof ProductsIndexRoute
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/wallet/$id': typeof AuthWalletIdRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders/': typeof AuthOrdersIndexRoute
   '/shipping-payments/': typeof AuthShippingPaymentsIndexRoute
   '/wallet/': typeof AuthWalletIndexRoute
   '/sign-in/': typeof GuestSignInIndexRoute
   '/sign-up/': typeof GuestSignUpIndexRoute
+  '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/403': typeof R403Route
   '/about-us': typeof AboutUsRoute
   '/contact-us': typeof ContactUsRoute
-  '/products': typeof ProductsRoute
   '/search': typeof SearchRoute
   '/Notifications': typeof AuthNotificationsRoute
   '/charging-the-wallet': typeof AuthChargingTheWalletRoute
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/groups/$id': typeof GroupsIdRoute
+  '/products': typeof ProductsIndexRoute
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/wallet/$id': typeof AuthWalletIdRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders': typeof AuthOrdersIndexRoute
   '/shipping-payments': typeof AuthShippingPaymentsIndexRoute
   '/wallet': typeof AuthWalletIndexRoute
   '/sign-in': typeof GuestSignInIndexRoute
   '/sign-up': typeof GuestSignUpIndexRoute
+  '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -202,23 +228,26 @@ export interface FileRoutesById {
   '/_guest': typeof GuestRouteWithChildren
   '/about-us': typeof AboutUsRoute
   '/contact-us': typeof ContactUsRoute
-  '/products': typeof ProductsRoute
   '/search': typeof SearchRoute
   '/_auth/Notifications': typeof AuthNotificationsRoute
   '/_auth/charging-the-wallet': typeof AuthChargingTheWalletRoute
   '/_guest/forget-password': typeof GuestForgetPasswordRoute
   '/_guest/set-password': typeof GuestSetPasswordRoute
   '/_guest/verification-code': typeof GuestVerificationCodeRoute
+  '/groups/$id': typeof GroupsIdRoute
+  '/products/': typeof ProductsIndexRoute
   '/_auth/Orders/$id': typeof AuthOrdersIdRoute
   '/_auth/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/_auth/wallet/$id': typeof AuthWalletIdRoute
   '/_guest/sign-in/code': typeof GuestSignInCodeRoute
   '/_guest/sign-up/code': typeof GuestSignUpCodeRoute
+  '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/_auth/Orders/': typeof AuthOrdersIndexRoute
   '/_auth/shipping-payments/': typeof AuthShippingPaymentsIndexRoute
   '/_auth/wallet/': typeof AuthWalletIndexRoute
   '/_guest/sign-in/': typeof GuestSignInIndexRoute
   '/_guest/sign-up/': typeof GuestSignUpIndexRoute
+  '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -227,46 +256,52 @@ export interface FileRouteTypes {
     | '/403'
     | '/about-us'
     | '/contact-us'
-    | '/products'
     | '/search'
     | '/Notifications'
     | '/charging-the-wallet'
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/groups/$id'
+    | '/products/'
     | '/Orders/$id'
     | '/shipping-payments/$id'
     | '/wallet/$id'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/products/products-{$number}/$id'
     | '/Orders/'
     | '/shipping-payments/'
     | '/wallet/'
     | '/sign-in/'
     | '/sign-up/'
+    | '/products/products-{$number}/packages/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/403'
     | '/about-us'
     | '/contact-us'
-    | '/products'
     | '/search'
     | '/Notifications'
     | '/charging-the-wallet'
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/groups/$id'
+    | '/products'
     | '/Orders/$id'
     | '/shipping-payments/$id'
     | '/wallet/$id'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/products/products-{$number}/$id'
     | '/Orders'
     | '/shipping-payments'
     | '/wallet'
     | '/sign-in'
     | '/sign-up'
+    | '/products/products-{$number}/packages/$id'
   id:
     | '__root__'
     | '/'
@@ -275,23 +310,26 @@ export interface FileRouteTypes {
     | '/_guest'
     | '/about-us'
     | '/contact-us'
-    | '/products'
     | '/search'
     | '/_auth/Notifications'
     | '/_auth/charging-the-wallet'
     | '/_guest/forget-password'
     | '/_guest/set-password'
     | '/_guest/verification-code'
+    | '/groups/$id'
+    | '/products/'
     | '/_auth/Orders/$id'
     | '/_auth/shipping-payments/$id'
     | '/_auth/wallet/$id'
     | '/_guest/sign-in/code'
     | '/_guest/sign-up/code'
+    | '/products/products-{$number}/$id'
     | '/_auth/Orders/'
     | '/_auth/shipping-payments/'
     | '/_auth/wallet/'
     | '/_guest/sign-in/'
     | '/_guest/sign-up/'
+    | '/products/products-{$number}/packages/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -301,8 +339,11 @@ export interface RootRouteChildren {
   GuestRoute: typeof GuestRouteWithChildren
   AboutUsRoute: typeof AboutUsRoute
   ContactUsRoute: typeof ContactUsRoute
-  ProductsRoute: typeof ProductsRoute
   SearchRoute: typeof SearchRoute
+  GroupsIdRoute: typeof GroupsIdRoute
+  ProductsIndexRoute: typeof ProductsIndexRoute
+  ProductsProductsChar123numberChar125IdRoute: typeof ProductsProductsChar123numberChar125IdRoute
+  ProductsProductsChar123numberChar125PackagesIdRoute: typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -349,13 +390,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactUsRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/products': {
-      id: '/products'
-      path: '/products'
-      fullPath: '/products'
-      preLoaderRoute: typeof ProductsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/search': {
       id: '/search'
       path: '/search'
@@ -397,6 +431,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/verification-code'
       preLoaderRoute: typeof GuestVerificationCodeRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/groups/$id': {
+      id: '/groups/$id'
+      path: '/groups/$id'
+      fullPath: '/groups/$id'
+      preLoaderRoute: typeof GroupsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/products/': {
+      id: '/products/'
+      path: '/products'
+      fullPath: '/products/'
+      preLoaderRoute: typeof ProductsIndexRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_auth/Orders/': {
       id: '/_auth/Orders/'
@@ -468,6 +516,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestSignUpCodeRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/products/products-{$number}/$id': {
+      id: '/products/products-{$number}/$id'
+      path: '/products/products-{$number}/$id'
+      fullPath: '/products/products-{$number}/$id'
+      preLoaderRoute: typeof ProductsProductsChar123numberChar125IdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/products/products-{$number}/packages/$id': {
+      id: '/products/products-{$number}/packages/$id'
+      path: '/products/products-{$number}/packages/$id'
+      fullPath: '/products/products-{$number}/packages/$id'
+      preLoaderRoute: typeof ProductsProductsChar123numberChar125PackagesIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -524,8 +586,13 @@ const rootRouteChildren: RootRouteChildren = {
   GuestRoute: GuestRouteWithChildren,
   AboutUsRoute: AboutUsRoute,
   ContactUsRoute: ContactUsRoute,
-  ProductsRoute: ProductsRoute,
   SearchRoute: SearchRoute,
+  GroupsIdRoute: GroupsIdRoute,
+  ProductsIndexRoute: ProductsIndexRoute,
+  ProductsProductsChar123numberChar125IdRoute:
+    ProductsProductsChar123numberChar125IdRoute,
+  ProductsProductsChar123numberChar125PackagesIdRoute:
+    ProductsProductsChar123numberChar125PackagesIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { createDb } from '.'
 import { migrateToLatest, migrations } from './migrations'
-import { SEED_META_KEY, seedDemo } from './seed'
+import { demoSeed, SEED_META_KEY, seedDemo } from './seed'
 import { describeEachDatabase } from '../test/context'
 
 describeEachDatabase('database', (ctx) => {
@@ -48,6 +48,63 @@ describeEachDatabase('database', (ctx) => {
       .where('key', '=', SEED_META_KEY)
       .executeTakeFirst()
     expect(Date.parse(guard?.value ?? '')).not.toBeNaN()
+  })
+
+  it('seeds the demo accounts with their balances and a history line each', async () => {
+    const users = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'phone_number', 'email', 'type', 'currency', 'balance'])
+      .orderBy('id')
+      .execute()
+    expect(users.map(({ id: _, ...u }) => u)).toEqual(
+      demoSeed.users.map((u) => ({
+        username: u.username,
+        phone_number: u.phone_number,
+        email: u.email,
+        type: u.type,
+        currency: 'USD',
+        balance: Number(u.balance) * 1_000_000,
+      })),
+    )
+    const logs = await ctx.db
+      .selectFrom('wallet_logs')
+      .select(['user_id', 'status', 'value', 'current_balance'])
+      .orderBy('id')
+      .execute()
+    expect(logs).toEqual(
+      users.map((u) => ({
+        user_id: u.id,
+        status: 'Charged',
+        value: u.balance,
+        current_balance: u.balance,
+      })),
+    )
+  })
+
+  it('refuses a negative balance and a second account with the same name or phone', async () => {
+    await expect(
+      ctx.db.updateTable('users').set({ balance: -1 }).where('username', '=', 'demo').execute(),
+    ).rejects.toThrow()
+    const copy = {
+      username: 'Demo',
+      username_key: 'demo',
+      phone_number: '+96170000009',
+      email: null,
+      password_hash: 'x',
+      type: 'CUSTOMER' as const,
+      currency: 'USD' as const,
+      locale: 'en' as const,
+      api_token: null,
+      ip_whitelist: null,
+      created_at: new Date().toISOString(),
+    }
+    await expect(ctx.db.insertInto('users').values(copy).execute()).rejects.toThrow()
+    await expect(
+      ctx.db
+        .insertInto('users')
+        .values({ ...copy, username_key: 'demo2', phone_number: demoSeed.users[0].phone_number })
+        .execute(),
+    ).rejects.toThrow()
   })
 
   it('keeps the demo out once an operator has emptied the tables', async () => {

@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { CatalogueDatabase } from './schema-catalogue'
 
 /*
  * Table types. Conventions every later table follows too:
@@ -175,7 +176,7 @@ export interface WalletLogTable {
   created_at: string
 }
 
-export interface Database {
+export interface Database extends CatalogueDatabase {
   meta: MetaTable
   settings: SettingTable
   users: UserTable

@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely'
+import { toMicros } from '../../src/domain/money'
+import { PasswordHasher } from '../services/passwords'
+import { insertUser } from '../services/users'
+import { addWalletLog } from '../services/wallet'
 import type { Database } from './schema'
+import { seedDemoCatalogue } from './seed-catalogue'
 
 /** Marks that the demo content was loaded, so it is never loaded twice. */
 export const SEED_META_KEY = 'demo_seed'
@@ -51,6 +56,25 @@ export const demoSeed = {
     whatsapp: '+96170123456',
     tiktok: 'https://www.tiktok.com/@example',
   },
+  /** Accounts to try the store with (listed in the README). Balances in USD. */
+  users: [
+    {
+      username: 'demo',
+      phone_number: '+96170000001',
+      email: 'demo@example.com',
+      password: 'demo-pass-1',
+      type: 'CUSTOMER',
+      balance: '100',
+    },
+    {
+      username: 'acme',
+      phone_number: '+96170000002',
+      email: 'acme@example.com',
+      password: 'acme-pass-1',
+      type: 'COMPANY',
+      balance: '1000',
+    },
+  ],
 } as const
 
 /**
@@ -58,8 +82,21 @@ export const demoSeed = {
  * transaction, first: when several instances start together on one PostgreSQL, the others
  * wait on that row's key and then find it taken. Returns whether this call seeded.
  */
-export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  now = new Date(),
+  passwords = new PasswordHasher(),
+): Promise<boolean> {
   const at = now.toISOString()
+  await seedDemoCatalogue(db, now) // its own guard row: also fills stores seeded before it existed
+  const done = await db
+    .selectFrom('meta')
+    .select('key')
+    .where('key', '=', SEED_META_KEY)
+    .executeTakeFirst()
+  if (done) return false
+  // Hashed before the transaction: scrypt takes a second or more, and the write lock waits.
+  const hashes = await Promise.all(demoSeed.users.map((u) => passwords.hash(u.password)))
   return db.transaction().execute(async (trx) => {
     const claimed = await trx
       .insertInto('meta')
@@ -91,6 +128,33 @@ export async function seedDemo(db: Kysely<Database>, now = new Date()): Promise<
       .insertInto('about_images')
       .values(demoSeed.aboutImages.map((image, position) => ({ image, position, created_at: at })))
       .execute()
+    for (const [i, demo] of demoSeed.users.entries()) {
+      const balance = Number(toMicros(demo.balance))
+      const user = await insertUser(
+        trx,
+        {
+          username: demo.username,
+          phone_number: demo.phone_number,
+          email: demo.email,
+          password_hash: hashes[i]!,
+          type: demo.type,
+          currency: 'USD',
+          locale: 'en',
+          balance,
+        },
+        now,
+      )
+      await addWalletLog(trx, {
+        userId: user.id,
+        status: 'Charged',
+        name: 'Demo credit',
+        previousBalance: 0,
+        value: balance,
+        currentBalance: balance,
+        currency: 'USD',
+        now,
+      })
+    }
     return true
   })
 }

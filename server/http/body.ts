@@ -1,5 +1,8 @@
 import type { Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { t } from '../i18n'
 import { ApiError } from './errors'
+import { localeFromUrl } from './locale'
 
 /**
  * The fields of a form submission. The storefront sends multipart form data (spec section 7);
@@ -30,4 +33,13 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
   return Object.fromEntries(
     Object.entries(fields).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
   )
+}
+
+/** For form posts that carry a few short fields: anything far bigger is not one of ours. */
+export function formBodyLimit(maxSize = 64 * 1024) {
+  return bodyLimit({
+    maxSize,
+    onError: (c) =>
+      c.json({ message: t(localeFromUrl(c.req.url), 'errors.payload_too_large') }, 413),
+  })
 }

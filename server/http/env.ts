@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { Locale } from '../../src/contract/common'
+import type { Delivery } from '../adapters/delivery'
+import type { Clock } from '../clock'
 import type { Config } from '../config'
-import type { Database } from '../db/schema'
+import type { Database, UserRow } from '../db/schema'
 import type { Logger } from '../log'
+import type { PasswordHasher } from '../services/passwords'
 
 /** What every handler can read from `c.var`. Set per request by createApp. */
 export interface AppVariables {
@@ -11,6 +14,16 @@ export interface AppVariables {
   logger: Logger
   /** The reply language, from the `local` query parameter (default en). */
   locale: Locale
+  /** The time services go by (tests move it). */
+  clock: Clock
+  passwords: PasswordHasher
+  /** How verification codes leave the server. */
+  delivery: Delivery
 }
 
 export type AppEnv = { Variables: AppVariables }
+
+/** Routes behind `requireUser` also know who is asking. */
+export type AuthEnv = {
+  Variables: AppVariables & { user: UserRow; sessionId: number }
+}

@@ -6,9 +6,11 @@ import type { Locale } from '../../src/contract/common'
 export interface FieldMessages {
   label: MessageId
   invalid?: MessageId
+  /** Placeholders of the `invalid` message (e.g. a minimum length). */
+  values?: Record<string, unknown>
 }
 
-interface FieldProblem {
+export interface FieldProblem {
   field: string
   id: MessageId
   values?: Record<string, unknown>
@@ -54,7 +56,7 @@ function problemFor(
   if (issue.type === 'max_length') {
     return { field, id: 'validation.max_length', values: { max: issue.requirement } }
   }
-  return { field, id: messages?.invalid ?? 'validation.invalid' }
+  return { field, id: messages?.invalid ?? 'validation.invalid', values: messages?.values }
 }
 
 /**

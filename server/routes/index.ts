@@ -3,13 +3,17 @@ import { noStoreByDefault } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
 import { aboutRoutes } from './about'
+import { authRoutes } from './auth'
+import { catalogueRoutes } from './catalogue'
 import { contactRoutes } from './contact'
+import { devRoutes } from './dev'
 import { messagesRoutes } from './messages'
+import { profileRoutes } from './profile'
 import { sliderRoutes } from './slider'
 import { websiteRoutes } from './website'
 
 /** Everything under /api/. One sub-app per resource of the contract (spec section 7). */
-export function apiRoutes() {
+export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
   api.route('/website', websiteRoutes)
@@ -17,6 +21,10 @@ export function apiRoutes() {
   api.route('/about-us', aboutRoutes)
   api.route('/contact-us', contactRoutes)
   api.route('/messages', messagesRoutes)
+  api.route('/products', catalogueRoutes)
+  api.route('/', authRoutes)
+  api.route('/', profileRoutes)
+  if (devOutbox) api.route('/dev', devRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api
 }

@@ -5,10 +5,18 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe } from 'vitest'
 import { createApp, type App } from '../app'
+import { TestClock } from '../clock'
 import { loadConfig, type Config } from '../config'
 import { createDb, type Db, type Dialect } from '../db'
 import { migrateToLatest } from '../db/migrations'
 import { seedDemo } from '../db/seed'
+import { PasswordHasher } from '../services/passwords'
+
+/**
+ * scrypt at OWASP's cost takes over a second per hash on a small machine; tests hash with
+ * N = 2^10 instead. The stored format names its parameters, so every code path is the same.
+ */
+export const testPasswords = new PasswordHasher({ ln: 10, r: 8, p: 1 })
 
 export interface TestContext {
   dialect: Dialect
@@ -17,6 +25,8 @@ export interface TestContext {
   app: App
   /** A fresh app over the same database with some settings changed. */
   appWith(overrides: Partial<Config>): App
+  /** The apps' clock: `ctx.clock.advance(ms)` moves time for expiry, locks and caps. */
+  clock: TestClock
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
@@ -100,14 +110,17 @@ export function describeEachDatabase(
         const config = testConfig(created.settings)
         store = createDb(config)
         await migrateToLatest(store.db, store.dialect)
-        await seedDemo(store.db)
+        await seedDemo(store.db, new Date(), testPasswords)
         const db = store.db
+        const clock = new TestClock()
+        const passwords = testPasswords
         Object.assign(ctx, {
           db,
           config,
-          app: createApp({ db, config }),
+          clock,
+          app: createApp({ db, config, clock, passwords }),
           appWith: (overrides: Partial<Config>) =>
-            createApp({ db, config: { ...config, ...overrides } }),
+            createApp({ db, config: { ...config, ...overrides }, clock, passwords }),
         })
       })
 

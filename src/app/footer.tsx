@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { siteQueries } from '../features/site/queries'
 import { useLocale } from '../i18n/use-locale'
 import { useToken } from '../api/token'
-import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/icons'
+import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/social-icons'
 import { socialLinks, whatsappHref } from './contact-links'
 import * as styles from './shell.css'
 

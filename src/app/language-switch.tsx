@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro'
-import { activateLocale } from '../i18n/locale'
+import { chooseLocale } from '../i18n/locale'
 import { useLocale } from '../i18n/use-locale'
 import { GlobeIcon } from '../ui/icons'
 import { button } from '../ui/button.css'
 
 /** EN/AR switch: names the other language in that language, as stores in the region do. */
-export function LanguageSwitch({ onChange }: { onChange?: (locale: 'en' | 'ar') => void }) {
+export function LanguageSwitch() {
   const { t } = useLingui()
   const locale = useLocale()
   const next = locale === 'en' ? 'ar' : 'en'
@@ -15,9 +15,7 @@ export function LanguageSwitch({ onChange }: { onChange?: (locale: 'en' | 'ar') 
       className={button.ghost}
       lang={next}
       title={t`Change language`}
-      onClick={() => {
-        void activateLocale(next).then(() => onChange?.(next))
-      }}
+      onClick={() => void chooseLocale(next)}
     >
       <GlobeIcon />
       {next === 'ar' ? 'العربية' : 'English'}

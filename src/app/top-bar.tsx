@@ -1,8 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { authApi, authQueries } from '../features/auth/queries'
 import { siteQueries } from '../features/site/queries'
 import { useToken } from '../api/token'
 import { button } from '../ui/button.css'
@@ -19,7 +18,6 @@ const InstallButton = lazy(() =>
 export function TopBar() {
   const { t } = useLingui()
   const token = useToken()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const { data: info } = useQuery(siteQueries.websiteInfo())
   const [query, setQuery] = useState('')
@@ -65,18 +63,7 @@ export function TopBar() {
         <Suspense fallback={null}>
           <InstallButton />
         </Suspense>
-        <LanguageSwitch
-          onChange={(locale) => {
-            // Spec section 4: a signed-in customer's language is kept by the server too.
-            if (token)
-              void authApi
-                .changeLocale(locale)
-                .then(() =>
-                  queryClient.invalidateQueries({ queryKey: authQueries.profile().queryKey }),
-                )
-                .catch((error: unknown) => console.warn('The language was not saved', error))
-          }}
-        />
+        <LanguageSwitch />
         {token ? (
           <Suspense fallback={null}>
             <AccountBar />

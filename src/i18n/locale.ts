@@ -51,3 +51,16 @@ export function subscribeLocale(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
+
+const choiceListeners = new Set<(locale: Locale) => void>()
+
+/** The customer picked a language (not a restore from storage or from their profile). */
+export async function chooseLocale(locale: Locale): Promise<void> {
+  await activateLocale(locale)
+  choiceListeners.forEach((listener) => listener(locale))
+}
+
+export function onLocaleChosen(listener: (locale: Locale) => void): () => void {
+  choiceListeners.add(listener)
+  return () => choiceListeners.delete(listener)
+}

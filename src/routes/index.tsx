@@ -1,11 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { catalogueQueries } from '../features/catalogue/queries'
+import { HomeGrid } from '../features/catalogue/home-grid'
 import { HomeSlider } from '../features/site/home-slider'
 import { siteQueries } from '../features/site/queries'
+import { currentLocale } from '../i18n/locale'
 
 export const Route = createFileRoute('/')({
-  loader: ({ context }) => {
-    // Start the slider with the navigation; the page renders its skeleton meanwhile.
-    void context.queryClient.prefetchQuery(siteQueries.slider())
+  loader: ({ context: { queryClient } }) => {
+    // Start both with the navigation; the page shows skeletons until they arrive.
+    void queryClient.prefetchQuery(siteQueries.slider())
+    void queryClient.prefetchQuery(catalogueQueries.products(currentLocale()))
   },
-  component: HomeSlider,
+  component: function Home() {
+    return (
+      <>
+        <HomeSlider />
+        <HomeGrid />
+      </>
+    )
+  },
 })

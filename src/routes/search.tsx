@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
+import { SearchPage } from '../features/catalogue/search-page'
 
 const SearchParams = v.object({
   q: v.fallback(v.string(), ''),
@@ -8,4 +9,8 @@ const SearchParams = v.object({
 
 export const Route = createFileRoute('/search')({
   validateSearch: SearchParams,
+  component: function Search() {
+    const { q, page } = Route.useSearch()
+    return <SearchPage q={q.trim()} page={page} />
+  },
 })

@@ -66,6 +66,7 @@ export function CodeInput({
           aria-label={t`Digit ${index + 1} of ${length}`}
           aria-invalid={invalid}
           onPaste={onPaste}
+          onFocus={(event) => event.target.select()}
           onKeyDown={onKeyDown(index)}
           onChange={(event) => {
             const typed = event.target.value.replace(/\D/g, '')

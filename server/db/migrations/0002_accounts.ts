@@ -22,16 +22,28 @@ export function accountsMigration(dialect: Dialect): Migration {
         .addColumn('email', 'varchar(254)', (col) => col.unique())
         .addColumn('password_hash', 'text', (col) => col.notNull())
         .addColumn('type', 'varchar(16)', (col) =>
-          col.notNull().defaultTo('CUSTOMER').check(sql`type in ('COMPANY', 'CUSTOMER')`),
+          col
+            .notNull()
+            .defaultTo('CUSTOMER')
+            .check(sql`type in ('COMPANY', 'CUSTOMER')`),
         )
         .addColumn('currency', 'varchar(3)', (col) =>
-          col.notNull().defaultTo('USD').check(sql`currency in ('USD', 'LBP')`),
+          col
+            .notNull()
+            .defaultTo('USD')
+            .check(sql`currency in ('USD', 'LBP')`),
         )
         .addColumn('locale', 'varchar(2)', (col) =>
-          col.notNull().defaultTo('en').check(sql`locale in ('en', 'ar')`),
+          col
+            .notNull()
+            .defaultTo('en')
+            .check(sql`locale in ('en', 'ar')`),
         )
         .addColumn('balance', 'bigint', (col) =>
-          col.notNull().defaultTo(0).check(sql`balance >= 0`),
+          col
+            .notNull()
+            .defaultTo(0)
+            .check(sql`balance >= 0`),
         )
         .addColumn('new_notifications_count', 'integer', (col) => col.notNull().defaultTo(0))
         .addColumn('api_token', 'text')

@@ -4,6 +4,7 @@ import { Migrator, type Migration } from 'kysely/migration'
 import type { Dialect } from '../index'
 import { siteMigration } from './0001_site'
 import { accountsMigration } from './0002_accounts'
+import { catalogueMigration } from './0003_catalogue'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -13,6 +14,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_site': siteMigration(dialect),
     '0002_accounts': accountsMigration(dialect),
+    '0003_catalogue': catalogueMigration(dialect),
   }
 }
 

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { forgetUser } from '../../api/session'
 import { formatMoney, toMicros } from '../../domain/money'
-import { activateLocale, currentLocale } from '../../i18n/locale'
+import { activateLocale, currentLocale, onLocaleChosen } from '../../i18n/locale'
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -31,6 +31,18 @@ export default function AccountBar() {
   useEffect(() => {
     if (profileLocale && profileLocale !== currentLocale()) void activateLocale(profileLocale)
   }, [profileLocale])
+
+  // Spec section 4: a signed-in customer's language choice is posted to the server.
+  useEffect(
+    () =>
+      onLocaleChosen((chosen) => {
+        authApi
+          .changeLocale(chosen)
+          .then(() => queryClient.invalidateQueries({ queryKey: authQueries.profile().queryKey }))
+          .catch((error: unknown) => console.warn('The language was not saved', error))
+      }),
+    [queryClient],
+  )
 
   const currency = useMutation({
     mutationFn: () => authApi.changeCurrency(profile?.currency === 'USD' ? 'LBP' : 'USD', locale),

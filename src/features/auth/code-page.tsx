@@ -19,14 +19,23 @@ export function safeRedirect(target: string | undefined): string {
   return target && target.startsWith('/') && !target.startsWith('//') ? target : '/'
 }
 
+/** Seconds left until a deadline, ticking every second; restart() sets a new deadline. */
 function useCountdown() {
-  const [seconds, setSeconds] = useState(RESEND_SECONDS)
+  const [endsAt, setEndsAt] = useState(() => Date.now() + RESEND_SECONDS * 1000)
+  const left = () => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000))
+  const [seconds, setSeconds] = useState(left)
   useEffect(() => {
-    if (seconds <= 0) return
-    const timer = setTimeout(() => setSeconds((s) => s - 1), 1000)
-    return () => clearTimeout(timer)
-  }, [seconds])
-  return [seconds, () => setSeconds(RESEND_SECONDS)] as const
+    setSeconds(left())
+    const timer = setInterval(() => {
+      const remaining = left()
+      setSeconds(remaining)
+      if (remaining === 0) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+    // left() only reads endsAt.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [endsAt])
+  return [seconds, () => setEndsAt(Date.now() + RESEND_SECONDS * 1000)] as const
 }
 
 /** The phone-code step shared by sign-in and sign-up (spec section 2, phone code screen). */
@@ -41,14 +50,14 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
   const [seconds, restart] = useCountdown()
   const formRef = useRef<HTMLFormElement>(null)
 
-  const phone = pending.get('phone_number')
-  const password = pending.password
-  const identity = {
+  // Read once: leaving the page clears them, and that must not send the customer back.
+  const [identity] = useState(() => ({
     username: pending.get('username'),
-    phone_number: phone,
+    phone_number: pending.get('phone_number'),
     email: kind === 'sign-up' ? pending.get('email') : null,
-    password,
-  }
+    password: pending.password,
+  }))
+  const { phone_number: phone, password } = identity
 
   useEffect(() => {
     // After a reload the password is gone (it is never stored): start again from the form.
@@ -56,7 +65,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
       void navigate({ to: kind === 'sign-in' ? '/sign-in' : '/sign-up', replace: true })
   }, [phone, password, kind, navigate])
 
-  const verify = useMutation({
+  const { mutate: verifyCode, isPending: verifying } = useMutation({
     mutationFn: (verification_code: string) => {
       const body = { ...identity, verification_code, fcm_token: pending.get('fcm_token') }
       return kind === 'sign-in' ? authApi.login(body) : authApi.signup(body)
@@ -90,15 +99,15 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
     (event?: FormEvent) => {
       event?.preventDefault()
       setNotice(null)
-      if (verify.isPending) return
+      if (verifying) return
       if (!CODE_PATTERN.test(code)) {
         setProblem(t`Enter the 4-digit code.`)
         return
       }
       setProblem(null)
-      verify.mutate(code)
+      verifyCode(code)
     },
-    [code, t, verify],
+    [code, t, verifying, verifyCode],
   )
 
   // Spec: Enter anywhere on the screen submits the code.
@@ -148,8 +157,8 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
             </button>
           )}
         </div>
-        <button type="submit" className={button.primary} disabled={verify.isPending}>
-          {verify.isPending ? <Trans>Please wait…</Trans> : <Trans>Send</Trans>}
+        <button type="submit" className={button.primary} disabled={verifying}>
+          {verifying ? <Trans>Please wait…</Trans> : <Trans>Send</Trans>}
         </button>
         <FormError message={problem} />
         {notice && <p role="status">{notice}</p>}

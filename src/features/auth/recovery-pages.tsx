@@ -71,7 +71,7 @@ export function ForgotPasswordPage() {
 export function VerificationCodePage() {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const email = pending.get('email')
+  const [email] = useState(() => pending.get('email'))
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
 
@@ -126,8 +126,11 @@ export function VerificationCodePage() {
 /** /set-password: the new password, then back to sign-in. */
 export function SetPasswordPage() {
   const navigate = useNavigate()
-  const email = pending.get('email')
-  const code = pending.get('code')
+  // Read once: a successful save clears them, and that must not send the customer back.
+  const [{ email, code }] = useState(() => ({
+    email: pending.get('email'),
+    code: pending.get('code'),
+  }))
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [show, setShow] = useState(false)

@@ -1,0 +1,176 @@
+import nodemailer from 'nodemailer'
+import { describe, expect, it } from 'vitest'
+import { createLogger } from '../log'
+import { describeEachDatabase } from '../test/context'
+import { createDelivery, DeliveryError, usesOutbox, type OutgoingCode } from './delivery'
+import { createMailSender } from './mail'
+import { createOutboxSender, readOutbox } from './outbox'
+import { createWhatsAppSender, GRAPH_API_VERSION } from './whatsapp'
+
+const message: OutgoingCode = {
+  channel: 'whatsapp',
+  to: '+96170000001',
+  purpose: 'login',
+  code: '0427',
+  locale: 'en',
+  body: 'Your verification code is 0427.',
+  subject: 'Your verification code',
+}
+
+const whatsapp = {
+  token: 'EAAB-secret',
+  phoneNumberId: '1098765432',
+  template: 'store_code',
+  templateLang: 'ar',
+}
+
+describe('WhatsApp sender', () => {
+  it('posts the authentication template with the code to the Cloud API', async () => {
+    const calls: { url: string; init: RequestInit }[] = []
+    const sender = createWhatsAppSender(whatsapp, {
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), init: init ?? {} })
+        return new Response('{"messages":[{"id":"wamid.1"}]}', { status: 200 })
+      },
+    })
+    await sender.send(message)
+    expect(calls).toHaveLength(1)
+    const [call] = calls
+    expect(call!.url).toBe(`https://graph.facebook.com/${GRAPH_API_VERSION}/1098765432/messages`)
+    expect(call!.init.method).toBe('POST')
+    expect(call!.init.headers).toMatchObject({
+      Authorization: 'Bearer EAAB-secret',
+      'Content-Type': 'application/json',
+    })
+    expect(JSON.parse(String(call!.init.body))).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '96170000001',
+      type: 'template',
+      template: {
+        name: 'store_code',
+        language: { code: 'ar' },
+        components: [
+          { type: 'body', parameters: [{ type: 'text', text: '0427' }] },
+          {
+            type: 'button',
+            sub_type: 'url',
+            index: '0',
+            parameters: [{ type: 'text', text: '0427' }],
+          },
+        ],
+      },
+    })
+  })
+
+  it('turns a refusal or a network failure into a DeliveryError and logs the reason', async () => {
+    const logged: string[] = []
+    const logger = createLogger('error', (line) => logged.push(line))
+    const refused = createWhatsAppSender(whatsapp, {
+      logger,
+      fetch: async () =>
+        new Response('{"error":{"message":"Template name does not exist","code":132001}}', {
+          status: 400,
+        }),
+    })
+    await expect(refused.send(message)).rejects.toBeInstanceOf(DeliveryError)
+    expect(logged.join('')).toContain('Template name does not exist')
+    expect(logged.join('')).not.toContain('0427')
+
+    const offline = createWhatsAppSender(whatsapp, {
+      logger,
+      fetch: async () => {
+        throw new TypeError('fetch failed')
+      },
+    })
+    await expect(offline.send(message)).rejects.toBeInstanceOf(DeliveryError)
+  })
+})
+
+describe('mail sender', () => {
+  it('sends a plain-text mail from MAIL_FROM', async () => {
+    const transport = nodemailer.createTransport({ jsonTransport: true })
+    const sent: unknown[] = []
+    const sender = createMailSender(
+      { url: 'smtp://mail.example.com', from: 'Store <no-reply@shop.example.com>' },
+      {
+        sendMail: async (mail: nodemailer.SendMailOptions) => {
+          const info = await transport.sendMail(mail)
+          sent.push(JSON.parse(String(info.message)))
+          return info
+        },
+      } as unknown as nodemailer.Transporter,
+    )
+    await sender.send({ ...message, channel: 'email', to: 'demo@example.com', purpose: 'reset' })
+    expect(sent).toEqual([
+      expect.objectContaining({
+        from: { address: 'no-reply@shop.example.com', name: 'Store' },
+        to: [{ address: 'demo@example.com', name: '' }],
+        subject: 'Your verification code',
+        text: 'Your verification code is 0427.',
+      }),
+    ])
+  })
+
+  it('turns a transport failure into a DeliveryError', async () => {
+    const sender = createMailSender({ url: 'smtp://x', from: 'a@b.c' }, {
+      sendMail: () => Promise.reject(new Error('ECONNREFUSED')),
+    } as unknown as nodemailer.Transporter)
+    await expect(sender.send(message)).rejects.toBeInstanceOf(DeliveryError)
+  })
+})
+
+describeEachDatabase(
+  'local outbox',
+  (ctx) => {
+    it('stores every message and logs the code only outside production', async () => {
+      const lines: string[] = []
+      const logger = createLogger('info', (line) => lines.push(line))
+      await createOutboxSender(ctx.db, logger, { logCodes: false }).send({
+        ...message,
+        to: '+96170999001',
+      })
+      await createOutboxSender(ctx.db, logger, { logCodes: true }).send({
+        ...message,
+        to: '+96170999001',
+        code: '9911',
+      })
+      const [prod, dev] = lines.map((l) => JSON.parse(l) as Record<string, unknown>)
+      expect(prod).toMatchObject({ msg: 'code kept in the local outbox', to: '+96170999001' })
+      expect(prod).not.toHaveProperty('code')
+      expect(dev).toMatchObject({ code: '9911' })
+      expect((await readOutbox(ctx.db, '+96170999001')).map((e) => e.code)).toEqual([
+        '9911',
+        '0427',
+      ])
+    })
+
+    it('is used for each channel that has no real sender configured', () => {
+      const logger = createLogger('silent')
+      const none = createDelivery(
+        { nodeEnv: 'test', whatsapp: undefined, smtp: undefined },
+        ctx.db,
+        logger,
+      )
+      expect([none.phone.kind, none.email.kind, usesOutbox(none)]).toEqual([
+        'outbox',
+        'outbox',
+        true,
+      ])
+      const smtp = { url: 'smtp://mail.example.com', from: 'a@b.c' }
+      const both = createDelivery({ nodeEnv: 'test', whatsapp, smtp }, ctx.db, logger)
+      expect([both.phone.kind, both.email.kind, usesOutbox(both)]).toEqual([
+        'whatsapp',
+        'smtp',
+        false,
+      ])
+      const half = createDelivery({ nodeEnv: 'test', whatsapp, smtp: undefined }, ctx.db, logger)
+      expect([half.phone.kind, half.email.kind, usesOutbox(half)]).toEqual([
+        'whatsapp',
+        'outbox',
+        true,
+      ])
+    })
+  },
+  { only: ['sqlite'] },
+)

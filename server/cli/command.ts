@@ -1,0 +1,79 @@
+import type { ParseArgsOptionsConfig } from 'node:util'
+import type { Kysely } from 'kysely'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { Database } from '../db/schema'
+import type { PasswordHasher } from '../services/passwords'
+
+/** What a command works with: the migrated database and the server's configuration. */
+export interface CliContext {
+  db: Kysely<Database>
+  config: Config
+  passwords: PasswordHasher
+  clock: Clock
+}
+
+export interface CommandArgs {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>
+  positionals: string[]
+}
+
+/** `json` is printed with --json, `text` otherwise. */
+export interface CommandResult {
+  json: unknown
+  text: string
+}
+
+/**
+ * One operator command. Later areas add theirs (catalogue:*, orders:*, wallet:credit) in a
+ * module of their own and list it in cli/run.ts.
+ */
+export interface Command {
+  summary: string
+  /** Arguments after the command name, e.g. `<username> <COMPANY|CUSTOMER>`. */
+  usage: string
+  /** Its --options (all strings or booleans; --json and --help are added for every command). */
+  options?: ParseArgsOptionsConfig
+  /** Names of the positional arguments; exactly these many are required. */
+  positionals?: string[]
+  run(ctx: CliContext, args: CommandArgs): Promise<CommandResult>
+}
+
+/** The command line was wrong: exit 2 and show the usage. */
+export class UsageError extends Error {
+  override name = 'UsageError'
+}
+
+/** The command could not do what was asked (unknown user, taken name): exit 1. */
+export class CommandError extends Error {
+  override name = 'CommandError'
+  constructor(
+    message: string,
+    readonly details?: Record<string, string[]>,
+  ) {
+    super(message)
+  }
+}
+
+/** A required --option's value, or a UsageError naming it. */
+export function required(args: CommandArgs, name: string): string {
+  const value = args.values[name]
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new UsageError(`--${name} is required`)
+  return value
+}
+
+/** An optional --option that must be one of `choices` (case-insensitive). */
+export function choice<T extends string>(
+  args: CommandArgs,
+  name: string,
+  choices: readonly T[],
+  fallback: T,
+): T {
+  const value = args.values[name]
+  if (value === undefined) return fallback
+  const upper = String(value).toUpperCase()
+  const found = choices.find((c) => c === upper)
+  if (!found) throw new UsageError(`--${name} must be one of ${choices.join(', ')}`)
+  return found
+}

@@ -1,0 +1,155 @@
+import * as v from 'valibot'
+import { fromMicros } from '../../src/domain/money'
+import type { UserRow, UserType } from '../db/schema'
+import { parseFields, ValidationError } from '../http/validation'
+import {
+  ACCOUNT_FIELDS,
+  duplicateProblems,
+  EmailSchema,
+  findUserByUsername,
+  insertUser,
+  PasswordSchema,
+  PhoneSchema,
+  UsernameSchema,
+} from '../services/users'
+import { choice, CommandError, UsageError, type Command } from './command'
+
+const USER_TYPES = ['COMPANY', 'CUSTOMER'] as const
+const CURRENCIES = ['USD', 'LBP'] as const
+
+// The operator may leave the e-mail out (spec: only sign-up requires it).
+const OperatorUserSchema = v.object({
+  username: UsernameSchema,
+  phone_number: PhoneSchema,
+  email: v.optional(EmailSchema),
+  password: PasswordSchema,
+})
+
+/** The English messages of a validation failure, for the terminal. */
+function invalid(err: ValidationError): CommandError {
+  const { message, errors } = err.toReply('en')
+  const lines = Object.entries(errors).map(([field, list]) => `  ${field}: ${list.join('; ')}`)
+  return new CommandError(
+    lines.length > 1 ? `Invalid input:\n${lines.join('\n')}` : message,
+    errors,
+  )
+}
+
+function view(user: UserRow) {
+  return {
+    id: user.id,
+    username: user.username,
+    phone_number: user.phone_number,
+    email: user.email,
+    type: user.type,
+    currency: user.currency,
+    locale: user.locale,
+    balance: fromMicros(user.balance),
+    created_at: user.created_at,
+  }
+}
+
+function table(rows: Record<string, unknown>[]): string {
+  if (rows.length === 0) return '(no users)'
+  const keys = Object.keys(rows[0]!)
+  const cells = rows.map((r) => keys.map((k) => String(r[k] ?? '')))
+  const widths = keys.map((k, i) => Math.max(k.length, ...cells.map((c) => c[i]!.length)))
+  const line = (values: string[]) =>
+    values
+      .map((s, i) => s.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line(keys), ...cells.map(line)].join('\n')
+}
+
+export const userCommands: Record<string, Command> = {
+  'users:create': {
+    summary: 'Create an account (a company account, for instance: they cannot sign up).',
+    usage:
+      '--username U --phone P [--email E] --password PW [--type COMPANY|CUSTOMER] [--currency USD|LBP]',
+    options: {
+      username: { type: 'string' },
+      phone: { type: 'string' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      type: { type: 'string' },
+      currency: { type: 'string' },
+    },
+    async run(ctx, args) {
+      for (const name of ['username', 'phone', 'password']) {
+        if (args.values[name] === undefined) throw new UsageError(`--${name} is required`)
+      }
+      const type = choice(args, 'type', USER_TYPES, 'CUSTOMER')
+      const currency = choice(args, 'currency', CURRENCIES, 'USD')
+      let input: v.InferOutput<typeof OperatorUserSchema>
+      try {
+        input = parseFields(
+          OperatorUserSchema,
+          {
+            username: args.values.username,
+            phone_number: args.values.phone,
+            email: args.values.email,
+            password: args.values.password,
+          },
+          ACCOUNT_FIELDS,
+        )
+      } catch (err) {
+        if (err instanceof ValidationError) throw invalid(err)
+        throw err
+      }
+      const account = { ...input, email: input.email ?? null }
+      const taken = await duplicateProblems(ctx.db, account)
+      if (taken.length > 0) throw invalid(new ValidationError(taken, ACCOUNT_FIELDS))
+      const user = await insertUser(
+        ctx.db,
+        {
+          username: account.username,
+          phone_number: account.phone_number,
+          email: account.email,
+          password_hash: await ctx.passwords.hash(account.password),
+          type,
+          currency,
+          locale: 'en',
+        },
+        ctx.clock.now(),
+      )
+      return {
+        json: view(user),
+        text: `Created ${user.type} account ${user.username} (id ${user.id}, ${user.phone_number}).`,
+      }
+    },
+  },
+
+  'users:set-type': {
+    summary: 'Make an account a company (company pricing) or a customer.',
+    usage: '<username> <COMPANY|CUSTOMER>',
+    positionals: ['username', 'type'],
+    async run(ctx, args) {
+      const [username, typeArg] = args.positionals as [string, string]
+      const type = USER_TYPES.find((t) => t === typeArg.toUpperCase()) as UserType | undefined
+      if (!type) throw new UsageError(`type must be one of ${USER_TYPES.join(', ')}`)
+      const user = await findUserByUsername(ctx.db, username)
+      if (!user) throw new CommandError(`No user named ${username}.`)
+      const updated = await ctx.db
+        .updateTable('users')
+        .set({ type })
+        .where('id', '=', user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return {
+        json: view(updated),
+        text: `${updated.username} is now ${updated.type} (was ${user.type}).`,
+      }
+    },
+  },
+
+  'users:list': {
+    summary: 'List every account, oldest first.',
+    usage: '',
+    async run(ctx) {
+      const users = await ctx.db.selectFrom('users').selectAll().orderBy('id').execute()
+      const rows = users.map(view)
+      return { json: rows, text: table(rows) }
+    },
+  },
+}

@@ -1,0 +1,23 @@
+import { createMiddleware } from 'hono/factory'
+import { t } from '../i18n'
+import { findSession } from '../services/sessions'
+import type { AuthEnv } from './env'
+
+/** `Authorization: Bearer <token>`; tokens are 43 base64url characters, longer is not ours. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,200})\s*$/i.exec(header ?? '')
+  return match?.[1]
+}
+
+/** Resolves the bearer token to its live session and user, or answers 401. */
+export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'))
+  const found = token ? await findSession(c.var.db, token, c.var.clock.now()) : undefined
+  if (!found) {
+    c.header('WWW-Authenticate', 'Bearer')
+    return c.json({ message: t(c.var.locale, 'auth.unauthenticated') }, 401)
+  }
+  c.set('user', found.user)
+  c.set('sessionId', found.sessionId)
+  await next()
+})

@@ -1,0 +1,171 @@
+import { Hono, type Context } from 'hono'
+import * as v from 'valibot'
+import type { CodeCheckReplySchema, CodeSentReply, TokenReplySchema } from '../../src/contract/auth'
+import { CODE_PATTERN } from '../../src/contract/auth'
+import type { MessageReply } from '../../src/contract/common'
+import { normalisePhone } from '../../src/domain/phone'
+import { requireUser } from '../http/auth'
+import { formBodyLimit, readFields } from '../http/body'
+import { clientIp } from '../http/client-ip'
+import type { AppEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import { parseFields, ValidationError, type FieldProblem } from '../http/validation'
+import { t } from '../i18n'
+import {
+  checkLogin,
+  checkResetCode,
+  completeLogin,
+  completeSignup,
+  resetPassword,
+  sendResetCode,
+  startSignup,
+  type Credentials,
+  type RequestMeta,
+} from '../services/auth'
+import { revokeSession } from '../services/sessions'
+import { ACCOUNT_FIELDS, EmailSchema, NewUserSchema, PasswordSchema } from '../services/users'
+
+const CodeSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.regex(CODE_PATTERN))
+const optionalText = v.optional(v.pipe(v.string(), v.trim()))
+
+const SignupAuthSchema = v.object({ ...NewUserSchema.entries, verification_code: CodeSchema })
+
+const LoginSchema = v.object({
+  username: optionalText,
+  phone_number: optionalText,
+  password: PasswordSchema,
+})
+const LoginAuthSchema = v.object({
+  ...LoginSchema.entries,
+  verification_code: CodeSchema,
+  fcm_token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4096))),
+})
+
+const EmailPayloadSchema = v.object({ email: EmailSchema })
+const CodeCheckSchema = v.object({ email: EmailSchema, verification_code: CodeSchema })
+const ResetSchema = v.object({
+  email: EmailSchema,
+  verification_code: CodeSchema,
+  password: PasswordSchema,
+  password_confirmation: v.optional(v.string(), ''),
+})
+
+/** `?auth=1` and friends: present and not 0/false. */
+function flag(c: Context, name: string): boolean {
+  const value = c.req.query(name)
+  return value !== undefined && value !== '0' && value !== 'false'
+}
+
+const meta = (c: Context<AppEnv>): RequestMeta => ({
+  locale: c.var.locale,
+  ip: clientIp(c, c.var.config.trustProxy),
+})
+
+/**
+ * The sign-in form sends a username or a phone number (spec section 5); the code step may
+ * send both, and then the username decides.
+ */
+function credentials<S extends typeof LoginSchema | typeof LoginAuthSchema>(
+  fields: Record<string, unknown>,
+  schema: S,
+): { creds: Credentials; input: v.InferOutput<S> } {
+  const given = (k: string) => typeof fields[k] === 'string' && fields[k].trim() !== ''
+  const missing: FieldProblem[] =
+    given('username') || given('phone_number')
+      ? []
+      : [{ field: 'username', id: 'validation.login.required' }]
+  let input: v.InferOutput<S>
+  try {
+    input = parseFields(schema, fields, ACCOUNT_FIELDS)
+  } catch (err) {
+    if (err instanceof ValidationError) {
+      throw new ValidationError([...missing, ...err.problems], ACCOUNT_FIELDS)
+    }
+    throw err
+  }
+  if (missing.length > 0) throw new ValidationError(missing, ACCOUNT_FIELDS)
+  const username = input.username || undefined
+  const phone = input.phone_number || undefined
+  const creds: Credentials = {
+    username,
+    // A number that is no valid number belongs to nobody: the same answer as a wrong one.
+    phone_number: username || !phone ? undefined : (normalisePhone(phone) ?? undefined),
+    password: input.password,
+  }
+  return { creds, input }
+}
+
+const limit = formBodyLimit()
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/signup', limit, async (c) => {
+    const fields = await readFields(c)
+    if (flag(c, 'auth')) {
+      const input = parseFields(SignupAuthSchema, fields, ACCOUNT_FIELDS)
+      const token = await completeSignup(c.var, input, meta(c))
+      const reply: v.InferOutput<typeof TokenReplySchema> = {
+        message: t(c.var.locale, 'auth.signed_up'),
+        token,
+      }
+      return c.json(reply)
+    }
+    if (flag(c, 'validate')) {
+      const input = parseFields(NewUserSchema, fields, ACCOUNT_FIELDS)
+      const data = await startSignup(c.var, input, meta(c))
+      const reply: CodeSentReply = { message: t(c.var.locale, 'auth.code_sent'), data }
+      return c.json(reply)
+    }
+    throw new ApiError(400, 'errors.bad_request')
+  })
+  .post('/login', limit, async (c) => {
+    const fields = await readFields(c)
+    if (flag(c, 'auth')) {
+      const { creds, input } = credentials(fields, LoginAuthSchema)
+      const token = await completeLogin(c.var, {
+        ...creds,
+        verification_code: input.verification_code,
+        fcm_token: input.fcm_token || undefined,
+      })
+      const reply: v.InferOutput<typeof TokenReplySchema> = {
+        message: t(c.var.locale, 'auth.signed_in'),
+        token,
+      }
+      return c.json(reply)
+    }
+    if (flag(c, 'check')) {
+      const { creds } = credentials(fields, LoginSchema)
+      const data = await checkLogin(c.var, creds, meta(c))
+      const reply: CodeSentReply = { message: t(c.var.locale, 'auth.code_sent'), data }
+      return c.json(reply)
+    }
+    throw new ApiError(400, 'errors.bad_request')
+  })
+  .post('/send/verification-code', limit, async (c) => {
+    const { email } = parseFields(EmailPayloadSchema, await readFields(c), ACCOUNT_FIELDS)
+    await sendResetCode(c.var, email, meta(c))
+    const reply: MessageReply = { message: t(c.var.locale, 'auth.reset_sent') }
+    return c.json(reply)
+  })
+  .post('/check/verification-code', limit, async (c) => {
+    const input = parseFields(CodeCheckSchema, await readFields(c), ACCOUNT_FIELDS)
+    const isValid = await checkResetCode(c.var, input.email, input.verification_code)
+    const reply: v.InferOutput<typeof CodeCheckReplySchema> = { data: { is_valid: isValid } }
+    return c.json(reply)
+  })
+  .post('/reset-password', limit, async (c) => {
+    const input = parseFields(ResetSchema, await readFields(c), ACCOUNT_FIELDS)
+    if (input.password_confirmation !== input.password) {
+      throw new ValidationError(
+        [{ field: 'password_confirmation', id: 'validation.password.confirmation' }],
+        ACCOUNT_FIELDS,
+      )
+    }
+    await resetPassword(c.var, input)
+    const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
+    return c.json(reply)
+  })
+  .post('/logout', requireUser, async (c) => {
+    await revokeSession(c.var.db, c.var.sessionId, c.var.clock.now())
+    const reply: MessageReply = { message: t(c.var.locale, 'auth.signed_out') }
+    return c.json(reply)
+  })

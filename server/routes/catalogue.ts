@@ -1,0 +1,81 @@
+import { Hono, type Context } from 'hono'
+import { publicCache } from '../http/cache'
+import type { AppEnv } from '../http/env'
+import { messageReply } from '../http/errors'
+import { IMMUTABLE } from '../http/static'
+import type { MessageId } from '../i18n'
+import {
+  findImageSubject,
+  getGroup,
+  getPackageDetail,
+  getProductDetail,
+  listPackages,
+  listProducts,
+  pageRequest,
+} from '../services/catalogue'
+import { hashOf, parseImageName, renderImage } from '../services/catalogue-images'
+
+const idOf = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined)
+
+function notFound(c: Context<AppEnv>, id: MessageId) {
+  return messageReply(c, 404, id)
+}
+
+/**
+ * GET /api/products...: the public catalogue (spec section 7). The same for every caller,
+ * so successful replies may be cached by browsers and CDNs for a short while; 404s are not.
+ */
+export const catalogueRoutes = new Hono<AppEnv>()
+  .use(publicCache())
+  .get('/by-group/:id', async (c) => {
+    const id = idOf(c.req.param('id'))
+    const group = id === undefined ? undefined : await getGroup(c.var.db, c.var.locale, id)
+    if (!group) return notFound(c, 'catalogue.group_not_found')
+    return c.json({ data: group })
+  })
+  .get('/packages/:id', async (c) => {
+    const id = idOf(c.req.param('id'))
+    const detail = id === undefined ? undefined : await getPackageDetail(c.var.db, c.var.locale, id)
+    if (!detail) return notFound(c, 'catalogue.package_not_found')
+    return c.json({ data: detail })
+  })
+  .get('/:id/packages', async (c) => {
+    const id = idOf(c.req.param('id'))
+    const page =
+      id === undefined
+        ? undefined
+        : await listPackages(c.var.db, c.var.locale, id, pageRequest(c.req.query()))
+    if (!page) return notFound(c, 'catalogue.product_not_found')
+    return c.json(page)
+  })
+  .get('/:id', async (c) => {
+    const id = idOf(c.req.param('id'))
+    const detail = id === undefined ? undefined : await getProductDetail(c.var.db, c.var.locale, id)
+    if (!detail) return notFound(c, 'catalogue.product_not_found')
+    return c.json({ data: detail })
+  })
+  .get('/', async (c) => {
+    const query = c.req.query()
+    return c.json(
+      await listProducts(c.var.db, c.var.locale, pageRequest(query), query.search ?? ''),
+    )
+  })
+
+/**
+ * GET /media/catalogue/<kind>-<id>.<hash>.svg: the pictures the project draws for catalogue
+ * entries without an image of their own. The hash is of the picture itself, so a name that
+ * answers 200 always means the same bytes and may be cached for a year.
+ */
+export const catalogueMediaRoutes = new Hono<AppEnv>().get('/:file', async (c) => {
+  const name = parseImageName(c.req.param('file'))
+  const subject = name && (await findImageSubject(c.var.db, name.kind, name.id))
+  const svg = subject && renderImage(subject)
+  // A stale hash (the entry was renamed) is not served: its bytes would differ.
+  if (!name || !svg || hashOf(svg) !== name.hash) return c.text('Not Found', 404)
+  const etag = `"${name.hash}"`
+  c.header('Cache-Control', IMMUTABLE)
+  c.header('ETag', etag)
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304)
+  c.header('Content-Type', 'image/svg+xml; charset=utf-8')
+  return c.body(svg)
+})

@@ -1,0 +1,303 @@
+import type { Kysely } from 'kysely'
+import type { Locale } from '../../src/contract/common'
+import { DeliveryError, type Channel, type Delivery } from '../adapters/delivery'
+import type { Clock } from '../clock'
+import type { Config } from '../config'
+import type { CodePurpose, Database, UserRow } from '../db/schema'
+import { ApiError } from '../http/errors'
+import { t } from '../i18n'
+import { errorFields, type Logger } from '../log'
+import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode } from './codes'
+import type { PasswordHasher } from './passwords'
+import { createSession, revokeUserSessions } from './sessions'
+import {
+  assertAvailable,
+  findUserByEmail,
+  findUserByPhone,
+  findUserByUsername,
+  insertUser,
+  isUniqueViolation,
+  type NewUserInput,
+} from './users'
+
+/** What the account flows need; the app's request variables carry all of it. */
+export interface AuthDeps {
+  db: Kysely<Database>
+  config: Config
+  clock: Clock
+  passwords: PasswordHasher
+  delivery: Delivery
+  logger: Logger
+}
+
+export interface RequestMeta {
+  locale: Locale
+  ip: string | null
+}
+
+type DeliveryMode = 'await' | 'background' | 'none'
+
+/** Issues a code (429 when a limit says no) and hands it to the channel's sender. */
+async function sendCode(
+  deps: AuthDeps,
+  req: { purpose: CodePurpose; recipient: string; channel: Channel; deliver: DeliveryMode },
+  meta: RequestMeta,
+): Promise<void> {
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const code = await issueCode(deps.db, {
+    limits: deps.config.codeLimits,
+    purpose: req.purpose,
+    recipient: req.recipient,
+    ip: meta.ip,
+    now: deps.clock.now(),
+    secret,
+  })
+  if (req.deliver === 'none') return
+  const sender = req.channel === 'whatsapp' ? deps.delivery.phone : deps.delivery.email
+  const sending = sender.send({
+    channel: req.channel,
+    to: req.recipient,
+    purpose: req.purpose,
+    code,
+    locale: meta.locale,
+    body: t(meta.locale, 'codes.message', { code, minutes: CODE_RULES.ttlMs / 60_000 }),
+    subject: t(meta.locale, 'codes.mail_subject'),
+  })
+  if (req.deliver === 'background') {
+    sending.catch((err: unknown) =>
+      deps.logger.error('code delivery failed', { purpose: req.purpose, ...errorFields(err) }),
+    )
+    return
+  }
+  try {
+    await sending
+  } catch (err) {
+    deps.logger.error('code delivery failed', { purpose: req.purpose, ...errorFields(err) })
+    if (err instanceof DeliveryError) throw new ApiError(503, 'codes.delivery_failed')
+    throw err
+  }
+}
+
+/** The code step's password check, run before any code is looked at. */
+async function requirePassword(deps: AuthDeps, user: UserRow, password: string) {
+  if (!(await deps.passwords.verify(password, user.password_hash))) {
+    throw new ApiError(422, 'auth.failed')
+  }
+}
+
+/**
+ * A code must be right before a password is hashed: a wrong guess then costs a cheap HMAC,
+ * not a 128 MiB scrypt. This look counts wrong tries; the transaction that uses the code
+ * checks it again.
+ */
+async function precheckCode(
+  deps: AuthDeps,
+  purpose: CodePurpose,
+  recipient: string,
+  code: string,
+): Promise<void> {
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const now = deps.clock.now()
+  const check = await deps.db
+    .transaction()
+    .execute((trx) => verifyCode(trx, { purpose, recipient, code, now, secret, consume: false }))
+  if (!check.ok) throw codeFailure(check, now)
+}
+
+// ---- sign-up ------------------------------------------------------------------------------
+
+/** signup?validate=1: the details are free; a code goes to the phone. */
+export async function startSignup(deps: AuthDeps, input: NewUserInput, meta: RequestMeta) {
+  await assertAvailable(deps.db, input)
+  await sendCode(
+    deps,
+    { purpose: 'signup', recipient: input.phone_number, channel: 'whatsapp', deliver: 'await' },
+    meta,
+  )
+  return { phone_number: input.phone_number }
+}
+
+/** signup?auth=1: the code proves the phone; the account (always a customer) and a session. */
+export async function completeSignup(
+  deps: AuthDeps,
+  input: NewUserInput & { verification_code: string },
+  meta: RequestMeta,
+): Promise<string> {
+  await assertAvailable(deps.db, input)
+  await precheckCode(deps, 'signup', input.phone_number, input.verification_code)
+  const passwordHash = await deps.passwords.hash(input.password)
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const now = deps.clock.now()
+  let result
+  try {
+    result = await deps.db.transaction().execute(async (trx) => {
+      const check = await verifyCode(trx, {
+        purpose: 'signup',
+        recipient: input.phone_number,
+        code: input.verification_code,
+        now,
+        secret,
+        consume: true,
+      })
+      if (!check.ok) return check
+      const user = await insertUser(
+        trx,
+        {
+          username: input.username,
+          phone_number: input.phone_number,
+          email: input.email,
+          password_hash: passwordHash,
+          // Company accounts are never self-service (spec section 1).
+          type: 'CUSTOMER',
+          currency: 'USD',
+          locale: meta.locale,
+        },
+        now,
+      )
+      return {
+        ok: true as const,
+        token: await createSession(trx, user.id, { fcmToken: null, now }),
+      }
+    })
+  } catch (err) {
+    // Someone registered the same name between our check and the insert.
+    if (isUniqueViolation(err)) await assertAvailable(deps.db, input)
+    throw err
+  }
+  if (!result.ok) throw codeFailure(result, now)
+  return result.token
+}
+
+// ---- login --------------------------------------------------------------------------------
+
+export interface Credentials {
+  username?: string | undefined
+  /** E.164, or undefined when the number given was not a valid one. */
+  phone_number?: string | undefined
+  password: string
+}
+
+/**
+ * The user with these credentials, or 422 with one message for every way it can be wrong.
+ * An unknown user costs the same scrypt work as a wrong password.
+ */
+async function authenticate(deps: AuthDeps, creds: Credentials): Promise<UserRow> {
+  const user = creds.username
+    ? await findUserByUsername(deps.db, creds.username)
+    : creds.phone_number
+      ? await findUserByPhone(deps.db, creds.phone_number)
+      : undefined
+  if (!user) {
+    await deps.passwords.verifyNobody(creds.password)
+    throw new ApiError(422, 'auth.failed')
+  }
+  await requirePassword(deps, user, creds.password)
+  return user
+}
+
+/** login?check=1 (and its resend): right password, so a code goes to the account's phone. */
+export async function checkLogin(deps: AuthDeps, creds: Credentials, meta: RequestMeta) {
+  const user = await authenticate(deps, creds)
+  await sendCode(
+    deps,
+    { purpose: 'login', recipient: user.phone_number, channel: 'whatsapp', deliver: 'await' },
+    meta,
+  )
+  return { phone_number: user.phone_number }
+}
+
+/** login?auth=1: password again, then the code; a new session. */
+export async function completeLogin(
+  deps: AuthDeps,
+  creds: Credentials & { verification_code: string; fcm_token?: string | undefined },
+): Promise<string> {
+  const user = await authenticate(deps, creds)
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const now = deps.clock.now()
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const check = await verifyCode(trx, {
+      purpose: 'login',
+      recipient: user.phone_number,
+      code: creds.verification_code,
+      now,
+      secret,
+      consume: true,
+    })
+    if (!check.ok) return check
+    const token = await createSession(trx, user.id, { fcmToken: creds.fcm_token ?? null, now })
+    return { ok: true as const, token }
+  })
+  if (!result.ok) throw codeFailure(result, now)
+  if (deps.passwords.needsRehash(user.password_hash)) {
+    // Hashed under weaker settings than today's: upgrade while we know the password.
+    const upgraded = await deps.passwords.hash(creds.password)
+    await deps.db
+      .updateTable('users')
+      .set({ password_hash: upgraded })
+      .where('id', '=', user.id)
+      .execute()
+  }
+  return result.token
+}
+
+// ---- password recovery ----------------------------------------------------------------------
+
+/**
+ * send/verification-code: the same work and the same reply whether or not the e-mail has an
+ * account. A code is made and counted either way; only an account's e-mail gets it. Real
+ * senders run after the reply, so the SMTP round trip does not show in the timing.
+ */
+export async function sendResetCode(deps: AuthDeps, email: string, meta: RequestMeta) {
+  const user = await findUserByEmail(deps.db, email)
+  const deliver: DeliveryMode = !user
+    ? 'none'
+    : deps.delivery.email.kind === 'outbox'
+      ? 'await'
+      : 'background'
+  await sendCode(deps, { purpose: 'reset', recipient: email, channel: 'email', deliver }, meta)
+}
+
+/** check/verification-code: looks without using the code up, but wrong tries count. */
+export async function checkResetCode(deps: AuthDeps, email: string, code: string) {
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const now = deps.clock.now()
+  const check = await deps.db
+    .transaction()
+    .execute((trx) =>
+      verifyCode(trx, { purpose: 'reset', recipient: email, code, now, secret, consume: false }),
+    )
+  if (!check.ok && check.reason === 'locked') throw codeFailure(check, now)
+  return check.ok && (await findUserByEmail(deps.db, email)) !== undefined
+}
+
+/** reset-password: uses the code, sets the password, signs every device out. */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: { email: string; verification_code: string; password: string },
+) {
+  await precheckCode(deps, 'reset', input.email, input.verification_code)
+  const passwordHash = await deps.passwords.hash(input.password)
+  const secret = await codeSecret(deps.db, deps.config.codeSecret)
+  const now = deps.clock.now()
+  const result = await deps.db.transaction().execute(async (trx) => {
+    const check = await verifyCode(trx, {
+      purpose: 'reset',
+      recipient: input.email,
+      code: input.verification_code,
+      now,
+      secret,
+      consume: true,
+    })
+    if (!check.ok) return check
+    const user = await findUserByEmail(trx, input.email)
+    if (!user) return { ok: false as const, reason: 'invalid' as const }
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash })
+      .where('id', '=', user.id)
+      .execute()
+    await revokeUserSessions(trx, user.id, now)
+    return { ok: true as const }
+  })
+  if (!result.ok) throw codeFailure(result, now)
+}

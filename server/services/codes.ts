@@ -1,0 +1,292 @@
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { CodePurpose, Database } from '../db/schema'
+import { TooManyRequestsError } from '../http/errors'
+import { ValidationError } from '../http/validation'
+
+/** Spec section 9 (length, 60 s resend) plus the limits that keep 4 digits from being guessed. */
+export const CODE_RULES = {
+  length: 4,
+  ttlMs: 10 * 60_000,
+  /** Wrong tries a code survives; the next one kills it. */
+  maxTries: 5,
+  /** Consecutive wrong codes for one recipient before the lock. */
+  lockAfterFailures: 10,
+  lockMs: 15 * 60_000,
+  resendMs: 60_000,
+  perRecipientPerHour: 5,
+  perIpPerHour: 20,
+  /** Sent codes are kept this long (they are the hourly caps' log), then deleted. */
+  keepMs: 24 * 60 * 60_000,
+} as const
+
+const HOUR_MS = 60 * 60_000
+const SECRET_SETTING = 'code_secret'
+
+// Per database handle: the generated key never changes once stored.
+const secrets = new WeakMap<Kysely<Database>, Promise<string>>()
+
+/**
+ * The HMAC key for codes: CODE_SECRET when set, otherwise a random key generated once and kept
+ * in the settings table, so every instance on the same database agrees on it.
+ */
+export function codeSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
+  if (configured) return Promise.resolve(configured)
+  let secret = secrets.get(db)
+  if (!secret) {
+    secret = loadOrCreateSecret(db)
+    secrets.set(db, secret)
+    secret.catch(() => secrets.delete(db))
+  }
+  return secret
+}
+
+async function loadOrCreateSecret(db: Kysely<Database>): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key: SECRET_SETTING, value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', SECRET_SETTING)
+    .executeTakeFirstOrThrow()
+  return row.value
+}
+
+/** Bound to purpose and recipient: a sign-up code is no good for a login, nor for anyone else. */
+function hashCode(secret: string, purpose: CodePurpose, recipient: string, code: string): string {
+  return createHmac('sha256', secret).update(`${purpose}\0${recipient}\0${code}`).digest('hex')
+}
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const secondsUntil = (untilMs: number, nowMs: number) =>
+  Math.max(1, Math.ceil((untilMs - nowMs) / 1000))
+const minutesUntil = (untilMs: number, nowMs: number) =>
+  Math.max(1, Math.ceil((untilMs - nowMs) / 60_000))
+
+/**
+ * Takes the row lock of a throttle key for the rest of the transaction (an upsert locks the
+ * row on PostgreSQL; SQLite transactions hold the database's write lock from the start), so
+ * concurrent requests for one recipient count one after another, on any instance.
+ */
+async function lockKey(trx: Kysely<Database>, key: string, at: string) {
+  return trx
+    .insertInto('code_throttle')
+    .values({ key, updated_at: at })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({ updated_at: (eb) => eb.ref('excluded.updated_at') }),
+    )
+    .returning(['failures', 'locked_until'])
+    .executeTakeFirstOrThrow()
+}
+
+function lockError(lockedUntil: string, nowMs: number): TooManyRequestsError {
+  const until = Date.parse(lockedUntil)
+  return new TooManyRequestsError('codes.locked', (until - nowMs) / 1000, {
+    minutes: minutesUntil(until, nowMs),
+  })
+}
+
+const isLocked = (lockedUntil: string | null, nowMs: number): lockedUntil is string =>
+  lockedUntil !== null && Date.parse(lockedUntil) > nowMs
+
+/** The send limits an operator may tune (CODE_RESEND_SECONDS and the hourly caps). */
+export interface SendLimits {
+  resendMs: number
+  perRecipientPerHour: number
+  perIpPerHour: number
+}
+
+export interface IssueRequest {
+  limits?: SendLimits
+  purpose: CodePurpose
+  /** E.164 phone or lower-case e-mail. */
+  recipient: string
+  ip: string | null
+  now: Date
+  secret: string
+}
+
+/**
+ * Makes and stores a new code, or throws 429 when the recipient is locked, asked less than
+ * 60 s ago, or reached the hourly cap, or the address reached its hourly cap. The caller
+ * delivers the returned code.
+ */
+export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promise<string> {
+  const nowMs = req.now.getTime()
+  const at = req.now.toISOString()
+  const hourAgo = iso(nowMs - HOUR_MS)
+  const code = String(randomInt(0, 10 ** CODE_RULES.length)).padStart(CODE_RULES.length, '0')
+  const limits = req.limits ?? CODE_RULES
+
+  await db.transaction().execute(async (trx) => {
+    // Always the recipient first, then the address: one order, so no two requests deadlock.
+    const throttle = await lockKey(trx, req.recipient, at)
+    if (req.ip) await lockKey(trx, `ip:${req.ip}`, at)
+    if (isLocked(throttle.locked_until, nowMs)) throw lockError(throttle.locked_until, nowMs)
+
+    const sent = await trx
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('recipient', '=', req.recipient)
+      .where('created_at', '>', hourAgo)
+      .orderBy('created_at')
+      .execute()
+    const last = sent.at(-1)
+    if (last && nowMs - Date.parse(last.created_at) < limits.resendMs) {
+      const until = Date.parse(last.created_at) + limits.resendMs
+      throw new TooManyRequestsError('codes.wait', (until - nowMs) / 1000, {
+        seconds: secondsUntil(until, nowMs),
+      })
+    }
+    capCheck(sent, limits.perRecipientPerHour, nowMs)
+
+    if (req.ip) {
+      const fromIp = await trx
+        .selectFrom('verification_codes')
+        .select('created_at')
+        .where('ip', '=', req.ip)
+        .where('created_at', '>', hourAgo)
+        .orderBy('created_at')
+        .execute()
+      capCheck(fromIp, limits.perIpPerHour, nowMs)
+    }
+
+    await trx
+      .insertInto('verification_codes')
+      .values({
+        purpose: req.purpose,
+        recipient: req.recipient,
+        code_hash: hashCode(req.secret, req.purpose, req.recipient, code),
+        ip: req.ip,
+        created_at: at,
+        expires_at: iso(nowMs + CODE_RULES.ttlMs),
+        consumed_at: null,
+      })
+      .execute()
+  })
+
+  // Outside the counting transaction: housekeeping must not hold the recipient's lock.
+  const cutoff = iso(nowMs - CODE_RULES.keepMs)
+  await db.deleteFrom('verification_codes').where('created_at', '<', cutoff).execute()
+  await db
+    .deleteFrom('code_throttle')
+    .where('updated_at', '<', cutoff)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
+    .execute()
+  return code
+}
+
+/** Throws 429 when `sent` (the last hour's sends, oldest first) already holds `cap` sends. */
+function capCheck(sent: { created_at: string }[], cap: number, nowMs: number) {
+  if (sent.length < cap) return
+  // The window has room again once enough of the oldest sends are an hour old.
+  const until = Date.parse(sent[sent.length - cap]!.created_at) + HOUR_MS
+  throw new TooManyRequestsError('codes.too_many', (until - nowMs) / 1000, {
+    minutes: minutesUntil(until, nowMs),
+  })
+}
+
+export type CodeCheck =
+  | { ok: true }
+  | { ok: false; reason: 'invalid' | 'expired' }
+  | { ok: false; reason: 'locked'; lockedUntil: string }
+
+export interface VerifyRequest {
+  purpose: CodePurpose
+  recipient: string
+  code: string
+  now: Date
+  secret: string
+  /** Use the code up (sign-up, login, reset); a check only looks (check/verification-code). */
+  consume: boolean
+}
+
+/**
+ * Checks a code against the newest one sent for this purpose and recipient. Run it inside the
+ * caller's transaction, so using the code and what it allows (a new account, a session, a new
+ * password) happen together, and return the result from the transaction: a wrong code's
+ * counts must be committed, not rolled back by a throw.
+ */
+export async function verifyCode(trx: Kysely<Database>, req: VerifyRequest): Promise<CodeCheck> {
+  const nowMs = req.now.getTime()
+  const at = req.now.toISOString()
+  const throttle = await lockKey(trx, req.recipient, at)
+  if (isLocked(throttle.locked_until, nowMs)) {
+    return { ok: false, reason: 'locked', lockedUntil: throttle.locked_until }
+  }
+
+  const latest = await trx
+    .selectFrom('verification_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'consumed_at'])
+    .where('purpose', '=', req.purpose)
+    .where('recipient', '=', req.recipient)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+
+  const usable =
+    latest !== undefined &&
+    latest.consumed_at === null &&
+    Date.parse(latest.expires_at) > nowMs &&
+    latest.attempts < CODE_RULES.maxTries
+  const given = Buffer.from(hashCode(req.secret, req.purpose, req.recipient, req.code), 'hex')
+  const matches =
+    latest !== undefined && timingSafeEqual(given, Buffer.from(latest.code_hash, 'hex'))
+
+  if (usable && matches) {
+    await trx
+      .updateTable('code_throttle')
+      .set({ failures: 0, locked_until: null })
+      .where('key', '=', req.recipient)
+      .execute()
+    if (req.consume) {
+      await trx
+        .updateTable('verification_codes')
+        .set({ consumed_at: at })
+        .where('id', '=', latest.id)
+        .execute()
+    }
+    return { ok: true }
+  }
+
+  if (usable) {
+    await trx
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', latest.id)
+      .execute()
+  }
+  const failures = throttle.failures + 1
+  if (failures >= CODE_RULES.lockAfterFailures) {
+    const lockedUntil = iso(nowMs + CODE_RULES.lockMs)
+    await trx
+      .updateTable('code_throttle')
+      .set({ failures: 0, locked_until: lockedUntil })
+      .where('key', '=', req.recipient)
+      .execute()
+    return { ok: false, reason: 'locked', lockedUntil }
+  }
+  await trx
+    .updateTable('code_throttle')
+    .set({ failures })
+    .where('key', '=', req.recipient)
+    .execute()
+  return { ok: false, reason: latest === undefined || usable ? 'invalid' : 'expired' }
+}
+
+/** The reply for a failed check: 422 on the code field, or 429 while the recipient is locked. */
+export function codeFailure(check: Exclude<CodeCheck, { ok: true }>, now: Date): Error {
+  if (check.reason === 'locked') return lockError(check.lockedUntil, now.getTime())
+  return new ValidationError(
+    [
+      {
+        field: 'verification_code',
+        id: check.reason === 'invalid' ? 'codes.invalid' : 'codes.expired',
+      },
+    ],
+    {},
+  )
+}

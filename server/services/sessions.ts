@@ -1,0 +1,74 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database, UserRow } from '../db/schema'
+
+/** last_used_at is written at most this often, so every request is not also a write. */
+const TOUCH_EVERY_MS = 60_000
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Starts a session; returns the token the client keeps. Only its SHA-256 is stored. */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: number,
+  { fcmToken, now }: { fcmToken: string | null; now: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  const at = now.toISOString()
+  await db
+    .insertInto('sessions')
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      fcm_token: fcmToken,
+      created_at: at,
+      last_used_at: at,
+      revoked_at: null,
+    })
+    .execute()
+  return token
+}
+
+/** The live session a token belongs to, and its user. */
+export async function findSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+): Promise<{ sessionId: number; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.revoked_at', 'is', null)
+    .executeTakeFirst()
+  if (!row) return undefined
+  const { session_id, session_last_used_at, ...user } = row
+  if (now.getTime() - Date.parse(session_last_used_at) >= TOUCH_EVERY_MS) {
+    await db
+      .updateTable('sessions')
+      .set({ last_used_at: now.toISOString() })
+      .where('id', '=', session_id)
+      .execute()
+  }
+  return { sessionId: session_id, user }
+}
+
+export async function revokeSession(db: Kysely<Database>, sessionId: number, now: Date) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}
+
+export async function revokeUserSessions(db: Kysely<Database>, userId: number, now: Date) {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute()
+}

@@ -1,0 +1,174 @@
+import type { Kysely } from 'kysely'
+import * as v from 'valibot'
+import {
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  type Profile,
+} from '../../src/contract/auth'
+import { fromMicros } from '../../src/domain/money'
+import { normalisePhone } from '../../src/domain/phone'
+import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
+import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'
+
+/** Letters and digits of any script, and . _ - (no spaces: people type usernames to sign in). */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u
+
+/** What makes two usernames "the same": case and Unicode composition do not count. */
+export const usernameKey = (username: string) => username.normalize('NFC').toLowerCase()
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+
+export const EmailSchema = v.pipe(text(EMAIL_MAX_LENGTH), v.regex(EMAIL_PATTERN), v.toLowerCase())
+export const UsernameSchema = v.pipe(text(USERNAME_MAX_LENGTH), v.regex(USERNAME_PATTERN))
+/** Any way people write a number; the output is E.164 (spec section 5's + and 9610 rules). */
+export const PhoneSchema = v.pipe(
+  text(32),
+  v.check((s) => normalisePhone(s) !== null),
+  v.transform((s) => normalisePhone(s) ?? s),
+)
+/** A missing password reads as an empty one: spec section 5 has one message for both. */
+export const PasswordSchema = v.pipe(
+  v.optional(v.string(), ''),
+  v.minLength(PASSWORD_MIN_LENGTH),
+  v.maxLength(PASSWORD_MAX_LENGTH),
+)
+
+export const NewUserSchema = v.object({
+  email: EmailSchema,
+  username: UsernameSchema,
+  phone_number: PhoneSchema,
+  password: PasswordSchema,
+})
+export type NewUserInput = v.InferOutput<typeof NewUserSchema>
+
+/** Labels and format messages of the account fields (spec section 5's texts). */
+export const ACCOUNT_FIELDS: Record<string, FieldMessages> = {
+  email: { label: 'field.email', invalid: 'validation.email.invalid' },
+  username: { label: 'field.username', invalid: 'validation.username.invalid' },
+  phone_number: { label: 'field.phone_number', invalid: 'validation.phone_number.invalid' },
+  password: {
+    label: 'field.password',
+    invalid: 'validation.password.min_length',
+    values: { min: PASSWORD_MIN_LENGTH },
+  },
+  password_confirmation: { label: 'field.password_confirmation' },
+  verification_code: { label: 'field.verification_code', invalid: 'validation.code.format' },
+  locale: { label: 'field.locale' },
+  currency: { label: 'field.currency' },
+}
+
+/** Which of username, phone and e-mail another account already has. */
+export async function duplicateProblems(
+  db: Kysely<Database>,
+  user: { username: string; phone_number: string; email: string | null },
+): Promise<FieldProblem[]> {
+  const key = usernameKey(user.username)
+  const rows = await db
+    .selectFrom('users')
+    .select(['username_key', 'phone_number', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb('username_key', '=', key),
+        eb('phone_number', '=', user.phone_number),
+        ...(user.email ? [eb('email', '=', user.email)] : []),
+      ]),
+    )
+    .execute()
+  const problems: FieldProblem[] = []
+  if (user.email && rows.some((r) => r.email === user.email)) {
+    problems.push({ field: 'email', id: 'validation.email.taken' })
+  }
+  if (rows.some((r) => r.username_key === key)) {
+    problems.push({ field: 'username', id: 'validation.username.taken' })
+  }
+  if (rows.some((r) => r.phone_number === user.phone_number)) {
+    problems.push({ field: 'phone_number', id: 'validation.phone_number.taken' })
+  }
+  return problems
+}
+
+export async function assertAvailable(
+  db: Kysely<Database>,
+  user: { username: string; phone_number: string; email: string | null },
+): Promise<void> {
+  const problems = await duplicateProblems(db, user)
+  if (problems.length > 0) throw new ValidationError(problems, ACCOUNT_FIELDS)
+}
+
+/** A unique index refused the row (someone took the name a moment ago). */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Error)) return false
+  const code = (err as { code?: unknown }).code
+  return code === '23505' || /UNIQUE constraint failed/i.test(err.message)
+}
+
+export interface CreateUser {
+  username: string
+  phone_number: string
+  email: string | null
+  password_hash: string
+  type: UserType
+  currency: CurrencyCode
+  locale: LocaleCode
+  balance?: number
+}
+
+export async function insertUser(
+  db: Kysely<Database>,
+  user: CreateUser,
+  now: Date,
+): Promise<UserRow> {
+  return db
+    .insertInto('users')
+    .values({
+      ...user,
+      username_key: usernameKey(user.username),
+      api_token: null,
+      ip_whitelist: null,
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+export function findUserByUsername(
+  db: Kysely<Database>,
+  username: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst()
+}
+
+export function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('phone_number', '=', phone).executeTakeFirst()
+}
+
+export function findUserByEmail(db: Kysely<Database>, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst()
+}
+
+/** GET profile's view of a user: money as a decimal in the user's currency. */
+export function toProfile(user: UserRow): Profile {
+  return {
+    username: user.username,
+    email: user.email,
+    balance: fromMicros(user.balance),
+    currency: user.currency,
+    locale: user.locale,
+    phone_number: user.phone_number,
+    new_notifications_count: user.new_notifications_count,
+    token: user.api_token,
+    ip_whitelist: user.ip_whitelist,
+    type: user.type,
+  }
+}

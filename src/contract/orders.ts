@@ -1,0 +1,97 @@
+import * as v from 'valibot'
+import { AmountSchema, pageOf } from './catalogue'
+import { CurrencySchema } from './auth'
+
+export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as const
+export const OrderStatusSchema = v.picklist(ORDER_STATUSES)
+export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
+
+/** `item_codes` is a JSON string list of objects with a code (spec section 3). */
+const ItemCodesSchema = v.pipe(
+  v.nullish(v.union([v.string(), v.array(v.unknown())]), '[]'),
+  v.transform((value) => {
+    if (Array.isArray(value)) return value
+    try {
+      const parsed: unknown = JSON.parse(value || '[]')
+      return Array.isArray(parsed) ? parsed : []
+    } catch {
+      return []
+    }
+  }),
+  v.array(v.object({ code: v.string() })),
+)
+
+/** An order as the customer sees it (spec section 3, Order). */
+export const OrderSchema = v.object({
+  id: v.number(),
+  product_image: v.nullish(v.string()),
+  product_name: v.string(),
+  package_name: v.nullish(v.string()),
+  quantity: v.number(),
+  total_price: AmountSchema,
+  currency: CurrencySchema,
+  status: OrderStatusSchema,
+  refuse_reason: v.nullish(v.string()),
+  accept_note: v.nullish(v.string()),
+  item_codes: ItemCodesSchema,
+  expiry_date: v.nullish(v.string()),
+  player_name: v.nullish(v.string()),
+  player_number: v.nullish(v.string()),
+  user: v.object({ username: v.string(), phone_number: v.string() }),
+  service_type: v.nullish(v.string()),
+  social_link: v.nullish(v.string()),
+  wallet_address: v.nullish(v.string()),
+  email_or_phone_number: v.nullish(v.string()),
+  password: v.nullish(v.string()),
+  contact_number: v.nullish(v.string()),
+  date: v.string(),
+  time: v.string(),
+})
+export type Order = v.InferOutput<typeof OrderSchema>
+
+export const OrderReplySchema = v.object({ data: OrderSchema })
+export const OrderPageSchema = pageOf(OrderSchema)
+
+/** POST automated/get/packages: the order placed, and the balance left. */
+export const PlaceOrderReplySchema = v.object({
+  message: v.string(),
+  data: OrderSchema,
+  balance: AmountSchema,
+})
+
+/** The fields the order forms send (spec section 3, Order form payload); requirements add more. */
+export const ORDER_FIELDS = [
+  'product_id',
+  'package_id',
+  'qty',
+  'quantity',
+  'player_number',
+  'player_name',
+  'product_reference',
+  'email_or_phone_number',
+  'password',
+  'contact_number',
+  'service_type',
+  'social_link',
+  'wallet_address',
+] as const
+
+export const ORDER_TEXT_MAX = 255
+
+/** GET th-p-apis/{id}?number= and automated/get/player/name/...: the player's name. */
+export const PlayerLookupReplySchema = v.object({ data: v.object({ username: v.string() }) })
+
+/** GET player_number/info?product_id= */
+export const PlayerNumberReplySchema = v.object({
+  data: v.object({ player_number: v.nullish(v.string()) }),
+})
+
+/** GET automated/get/status/bulk */
+export const StatusBulkReplySchema = v.object({
+  message: v.string(),
+  data: v.object({ updated: v.number() }),
+})
+
+/** Order list filters (spec section 2 and 4); 2000-01-01 marks a specific-date range. */
+export const DATE_RANGE_MARK = '2000-01-01'
+export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const

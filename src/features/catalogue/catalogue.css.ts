@@ -1,0 +1,159 @@
+import { keyframes, style } from '@vanilla-extract/css'
+import { site, tokens } from '../../theme/theme.css'
+
+export const section = style({ display: 'grid', gap: '1rem', marginBlockStart: '1.5rem' })
+
+export const heading = style({ margin: 0, fontSize: '1.4rem', color: site.primary })
+
+export const grid = style({
+  display: 'grid',
+  gap: '1rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(45%, 10rem), 1fr))',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+})
+
+export const card = style({
+  display: 'grid',
+  gridTemplateRows: 'auto 1fr',
+  background: tokens.surface,
+  borderRadius: tokens.radius,
+  boxShadow: tokens.shadow,
+  overflow: 'hidden',
+  textDecoration: 'none',
+  color: tokens.text,
+  blockSize: '100%',
+  transition: 'transform 150ms ease, box-shadow 150ms ease',
+  selectors: {
+    'a&:hover': { transform: 'translateY(-2px)', boxShadow: '0 6px 16px rgb(0 0 0 / 0.15)' },
+  },
+})
+
+export const unavailable = style({ filter: 'grayscale(1)', opacity: 0.6, cursor: 'not-allowed' })
+
+/** Square and sized before the image arrives: no layout shift. */
+export const media = style({
+  aspectRatio: '1 / 1',
+  inlineSize: '100%',
+  blockSize: 'auto',
+  objectFit: 'cover',
+  background: tokens.border,
+})
+
+export const body = style({
+  padding: '0.75rem',
+  display: 'grid',
+  gap: '0.25rem',
+  alignContent: 'start',
+})
+
+export const name = style({
+  margin: 0,
+  fontSize: '1rem',
+  fontWeight: 600,
+  overflowWrap: 'anywhere',
+})
+
+export const label = style({
+  justifySelf: 'start',
+  fontSize: '0.8rem',
+  fontWeight: 700,
+  color: '#ffffff',
+  background: '#4b5563',
+  borderRadius: '999px',
+  paddingInline: '0.6rem',
+  paddingBlock: '0.1rem',
+})
+
+const pulse = keyframes({ '0%': { opacity: 1 }, '50%': { opacity: 0.45 }, '100%': { opacity: 1 } })
+
+export const skeleton = style({
+  background: tokens.surface,
+  borderRadius: tokens.radius,
+  boxShadow: tokens.shadow,
+  overflow: 'hidden',
+  animation: `${pulse} 1.4s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+})
+
+export const skeletonMedia = style({ aspectRatio: '1 / 1', background: tokens.border })
+
+export const skeletonLine = style({
+  blockSize: '1rem',
+  margin: '0.75rem',
+  borderRadius: '4px',
+  background: tokens.border,
+})
+
+export const note = style({
+  margin: 0,
+  padding: '0.6rem 0.9rem',
+  borderRadius: tokens.radius,
+  background: '#fef3c7',
+  color: '#78350f',
+  fontWeight: 600,
+})
+
+export const empty = style({
+  margin: 0,
+  padding: '2rem 1rem',
+  textAlign: 'center',
+  color: tokens.muted,
+  background: tokens.surface,
+  borderRadius: tokens.radius,
+})
+
+export const sentinel = style({ blockSize: '1px' })
+
+export const pagination = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.4rem',
+  justifyContent: 'center',
+  listStyle: 'none',
+  padding: 0,
+})
+
+export const pageLink = style({
+  display: 'grid',
+  placeItems: 'center',
+  minInlineSize: '44px',
+  minBlockSize: '44px',
+  borderRadius: tokens.radius,
+  background: tokens.surface,
+  border: `1px solid ${tokens.border}`,
+  textDecoration: 'none',
+  fontWeight: 600,
+  selectors: {
+    '&[aria-current="page"]': {
+      background: site.primary,
+      color: site.onPrimary,
+      borderColor: site.primary,
+    },
+  },
+})
+
+export const detail = style({
+  display: 'grid',
+  gap: '1.25rem',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+  alignItems: 'start',
+  background: tokens.surface,
+  borderRadius: tokens.radius,
+  boxShadow: tokens.shadow,
+  padding: '1.25rem',
+})
+
+export const detailImage = style({
+  aspectRatio: '1 / 1',
+  inlineSize: '100%',
+  maxInlineSize: '20rem',
+  blockSize: 'auto',
+  borderRadius: tokens.radius,
+  background: tokens.border,
+})
+
+export const facts = style({ display: 'grid', gap: '0.5rem', margin: 0 })
+
+export const price = style({ fontSize: '1.3rem', fontWeight: 700, color: site.primary })

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import { useLocale } from '../../i18n/use-locale'
+import { LoadProblem, SavedNote } from './offline-note'
+import { catalogueQueries } from './queries'
+import { UnavailableDialog } from './unavailable-dialog'
+import * as styles from './catalogue.css'
+
+export function PackagePage({ id }: { id: number }) {
+  const locale = useLocale()
+  const { data, error, refetch, dataUpdatedAt } = useQuery(catalogueQueries.package(locale, id))
+
+  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
+  if (!data)
+    return (
+      <div className={styles.detail} aria-hidden="true">
+        <div className={styles.detailImage} />
+      </div>
+    )
+
+  return (
+    <div className={styles.section}>
+      <SavedNote updatedAt={dataUpdatedAt} />
+      <div className={styles.detail}>
+        {data.image && (
+          <img className={styles.detailImage} src={data.image} alt="" width={400} height={400} />
+        )}
+        <div className={styles.facts}>
+          <h1 className={styles.heading}>{data.name}</h1>
+          <p>
+            <Link
+              to="/products/products-{$number}/$id"
+              params={{ number: String(data.number), id: String(data.product_id) }}
+            >
+              {data.product_name}
+            </Link>
+          </p>
+          {data.note && <p>{data.note}</p>}
+          {data.minimum_qut_note && <p>{data.minimum_qut_note}</p>}
+        </div>
+      </div>
+      {(!data.available || !data.is_available) && <UnavailableDialog />}
+      <p className={styles.note}>
+        <Trans>Ordering opens here soon.</Trans>
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router'
+import { Trans } from '@lingui/react/macro'
+import type { ProductSummary } from '../../contract/catalogue'
+import * as styles from './catalogue.css'
+
+function Card({
+  name,
+  image,
+  available,
+}: {
+  name: string
+  image?: string | null
+  available: boolean
+}) {
+  return (
+    <>
+      {image ? (
+        <img
+          className={styles.media}
+          src={image}
+          alt=""
+          width={400}
+          height={400}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : (
+        <div className={styles.media} />
+      )}
+      <div className={styles.body}>
+        <h3 className={styles.name}>{name}</h3>
+        {!available && (
+          <span className={styles.label}>
+            <Trans>Unavailable</Trans>
+          </span>
+        )}
+      </div>
+    </>
+  )
+}
+
+/** Available products link to their page; unavailable ones are greyed and cannot be opened. */
+export function ProductCard({ product }: { product: ProductSummary }) {
+  if (!product.available)
+    return (
+      <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
+        <Card {...product} />
+      </div>
+    )
+  return (
+    <Link
+      to="/products/products-{$number}/$id"
+      params={{ number: String(product.number), id: String(product.id) }}
+      className={styles.card}
+    >
+      <Card {...product} />
+    </Link>
+  )
+}
+
+export { Card as CardContent }

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react'
+import type { ProductSummary } from '../../contract/catalogue'
+import { ProductCard } from './product-card'
+import * as styles from './catalogue.css'
+
+export function Grid({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {children}
+    </ul>
+  )
+}
+
+export function ProductGrid({ products, label }: { products: ProductSummary[]; label?: string }) {
+  return (
+    <Grid label={label}>
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </Grid>
+  )
+}
+
+export function Skeletons({ count }: { count: number }) {
+  return (
+    <Grid>
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className={styles.skeleton} aria-hidden="true">
+          <div className={styles.skeletonMedia} />
+          <div className={styles.skeletonLine} />
+        </li>
+      ))}
+    </Grid>
+  )
+}

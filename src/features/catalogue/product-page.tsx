@@ -1,0 +1,111 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { Package, ProductDetail } from '../../contract/catalogue'
+import { useLocale } from '../../i18n/use-locale'
+import { LoadProblem, SavedNote } from './offline-note'
+import { CardContent } from './product-card'
+import { Grid, Skeletons } from './product-grid'
+import { catalogueQueries } from './queries'
+import { UnavailableDialog } from './unavailable-dialog'
+import * as styles from './catalogue.css'
+
+/** An entry with merge_to opens that product; an available package opens its own page. */
+function PackageCard({ entry }: { entry: Package }) {
+  if (entry.merge_to)
+    return (
+      <Link
+        to="/products/products-{$number}/$id"
+        params={{ number: String(entry.number), id: String(entry.merge_to) }}
+        className={styles.card}
+      >
+        <CardContent {...entry} available />
+      </Link>
+    )
+  if (!entry.available)
+    return (
+      <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
+        <CardContent {...entry} available={false} />
+      </div>
+    )
+  return (
+    <Link
+      to="/products/products-{$number}/packages/$id"
+      params={{ number: String(entry.number), id: String(entry.id) }}
+      className={styles.card}
+    >
+      <CardContent {...entry} available />
+    </Link>
+  )
+}
+
+export function isProductUnavailable(
+  product: Pick<ProductDetail, 'is_available' | 'force_unavailable'>,
+) {
+  return !product.is_available || product.force_unavailable
+}
+
+export function ProductHeader({ product }: { product: ProductDetail }) {
+  return (
+    <div className={styles.detail}>
+      {product.image && (
+        <img className={styles.detailImage} src={product.image} alt="" width={400} height={400} />
+      )}
+      <div className={styles.facts}>
+        <h1 className={styles.heading}>{product.name}</h1>
+        {product.note && <p>{product.note}</p>}
+      </div>
+    </div>
+  )
+}
+
+export function ProductPage({ id }: { id: number }) {
+  const { t } = useLingui()
+  const locale = useLocale()
+  const product = useQuery(catalogueQueries.product(locale, id))
+  const packages = useQuery(catalogueQueries.packages(locale, id))
+
+  if (product.error)
+    return <LoadProblem error={product.error} onRetry={() => void product.refetch()} />
+  if (!product.data)
+    return (
+      <div className={styles.section}>
+        <div className={styles.detail} aria-hidden="true">
+          <div className={styles.detailImage} />
+        </div>
+        <Skeletons count={4} />
+      </div>
+    )
+
+  return (
+    <div className={styles.section}>
+      <SavedNote updatedAt={product.dataUpdatedAt} />
+      <ProductHeader product={product.data} />
+      {isProductUnavailable(product.data) && <UnavailableDialog />}
+      <section className={styles.section} aria-labelledby="packages-heading">
+        <h2 id="packages-heading" className={styles.heading}>
+          <Trans>Packages</Trans>
+        </h2>
+        {packages.data ? (
+          packages.data.data.length ? (
+            <Grid label={t`Packages`}>
+              {packages.data.data.map((entry) => (
+                <li key={entry.id}>
+                  <PackageCard entry={entry} />
+                </li>
+              ))}
+            </Grid>
+          ) : (
+            <p className={styles.empty}>
+              <Trans>There are no items to show</Trans>
+            </p>
+          )
+        ) : packages.error ? (
+          <LoadProblem error={packages.error} onRetry={() => void packages.refetch()} />
+        ) : (
+          <Skeletons count={4} />
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,67 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import type { Locale } from '../../contract/common'
+import {
+  GroupReplySchema,
+  PackageDetailReplySchema,
+  PackagePageSchema,
+  PAGE_STEP,
+  ProductDetailReplySchema,
+  ProductPageSchema,
+} from '../../contract/catalogue'
+
+const CATALOGUE_STALE = 5 * 60_000
+
+export const catalogueQueries = {
+  all: ['catalogue'] as const,
+  /** The home grid: one page whose size grows by 15 per load (spec section 9). */
+  products: (locale: Locale, perPage = PAGE_STEP) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'products', locale, perPage],
+      queryFn: ({ signal }) =>
+        api.get('products', ProductPageSchema, { signal, query: { page: 1, per_page: perPage } }),
+      staleTime: CATALOGUE_STALE,
+      placeholderData: keepPreviousData,
+    }),
+  search: (locale: Locale, q: string, page: number) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'search', locale, q, page],
+      queryFn: ({ signal }) =>
+        api.get('products', ProductPageSchema, { signal, query: { search: q, page } }),
+      staleTime: CATALOGUE_STALE,
+      // Results are only worth keeping for this visit.
+      meta: { persist: false },
+    }),
+  product: (locale: Locale, id: number) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'product', locale, id],
+      queryFn: ({ signal }) => api.get(`products/${id}`, ProductDetailReplySchema, { signal }),
+      select: (reply) => reply.data,
+      staleTime: CATALOGUE_STALE,
+    }),
+  packages: (locale: Locale, productId: number) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'packages', locale, productId],
+      queryFn: ({ signal }) =>
+        api.get(`products/${productId}/packages`, PackagePageSchema, {
+          signal,
+          query: { page: 1, per_page: 300 },
+        }),
+      staleTime: CATALOGUE_STALE,
+    }),
+  package: (locale: Locale, id: number) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'package', locale, id],
+      queryFn: ({ signal }) =>
+        api.get(`products/packages/${id}`, PackageDetailReplySchema, { signal }),
+      select: (reply) => reply.data,
+      staleTime: CATALOGUE_STALE,
+    }),
+  group: (locale: Locale, id: number) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'group', locale, id],
+      queryFn: ({ signal }) => api.get(`products/by-group/${id}`, GroupReplySchema, { signal }),
+      select: (reply) => reply.data,
+      staleTime: CATALOGUE_STALE,
+    }),
+}

@@ -1,0 +1,17 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ProductPage } from '../../../features/catalogue/product-page'
+import { catalogueQueries } from '../../../features/catalogue/queries'
+import { currentLocale } from '../../../i18n/locale'
+import { catalogueId } from '../../-params'
+
+export const Route = createFileRoute('/products/products-{$number}/$id')({
+  loader: ({ context: { queryClient }, params }) => {
+    const id = catalogueId(params)
+    void queryClient.ensureQueryData(catalogueQueries.product(currentLocale(), id)).catch(() => {})
+    void queryClient.ensureQueryData(catalogueQueries.packages(currentLocale(), id)).catch(() => {})
+  },
+  component: function Product() {
+    const params = Route.useParams()
+    return <ProductPage key={params.id} id={Number(params.id)} />
+  },
+})

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { PackagePage } from '../../../../features/catalogue/package-page'
+import { catalogueQueries } from '../../../../features/catalogue/queries'
+import { currentLocale } from '../../../../i18n/locale'
+import { catalogueId } from '../../../-params'
+
+export const Route = createFileRoute('/products/products-{$number}/packages/$id')({
+  loader: ({ context: { queryClient }, params }) => {
+    const id = catalogueId(params)
+    void queryClient.ensureQueryData(catalogueQueries.package(currentLocale(), id)).catch(() => {})
+  },
+  component: function Package() {
+    const params = Route.useParams()
+    return <PackagePage key={params.id} id={Number(params.id)} />
+  },
+})
