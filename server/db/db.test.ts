@@ -83,7 +83,7 @@ describeEachDatabase('database', (ctx) => {
 
   it('refuses a negative balance and a second account with the same name or phone', async () => {
     await expect(
-      ctx.db.updateTable('users').set({ balance: -1 }).where('username', '=', 'demo').execute(),
+      ctx.db.updateTable('users').set({ balance: -1n }).where('username', '=', 'demo').execute(),
     ).rejects.toThrow()
     const copy = {
       username: 'Demo',

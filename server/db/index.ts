@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
+import { LedgerBigIntPlugin } from './bigint'
 import type { Database } from './schema'
 import { NodeSqliteDialect, openSqlite } from './sqlite'
 
@@ -18,14 +19,10 @@ const PG_INT8 = 20
 
 /**
  * pg returns bigint columns (ids, counts, money in micro-units) as strings. Read them as
- * numbers, like SQLite does, and refuse values a JS number cannot hold exactly.
+ * bigint, exactly; LedgerBigIntPlugin then keeps the ledger amounts bigint and turns the
+ * rest into numbers, the same as on SQLite.
  */
-function parseInt8(text: string): number {
-  const n = Number(text)
-  if (!Number.isSafeInteger(n))
-    throw new RangeError(`bigint ${text} is beyond the safe integer range`)
-  return n
-}
+const parseInt8 = (text: string): bigint => BigInt(text)
 
 export function isPostgresUrl(url: string | undefined): url is string {
   return url !== undefined && /^postgres(ql)?:\/\//.test(url)
@@ -52,11 +49,15 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, log
     // An idle client losing its connection (server restart, failover) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces the client by itself.
     pool.on('error', (err) => logger?.error('postgres idle client error', errorFields(err)))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new LedgerBigIntPlugin()],
+    })
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   const db = new Kysely<Database>({
     dialect: new NodeSqliteDialect({ database: openSqlite(config.sqlitePath) }),
+    plugins: [new LedgerBigIntPlugin()],
   })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }
 }

@@ -7,7 +7,8 @@ import type { CatalogueDatabase } from './schema-catalogue'
  * - times are ISO-8601 UTC text written by the server (`new Date().toISOString()`), so they
  *   read the same on both databases and compare correctly as strings;
  * - flags are integers 0/1, because SQLite has no boolean type;
- * - money will be integer micro-units (bigint on PostgreSQL, read back as a JS number).
+ * - money is integer micro-units in a bigint column; the ledger amounts (balances, wallet
+ *   history, order prices: db/bigint.ts) are read as JS bigint, other integers as numbers.
  */
 
 /** Key-value facts about the database itself (e.g. that the demo seed ran). */
@@ -102,7 +103,7 @@ export interface UserTable {
   currency: CurrencyCode
   locale: LocaleCode
   /** Micro-units of `currency`; the database refuses a negative balance. */
-  balance: Generated<number>
+  balance: Generated<bigint>
   new_notifications_count: Generated<number>
   /** The API token shown in the token dialog, and its IP whitelist (one IP per line). */
   api_token: string | null
@@ -169,9 +170,9 @@ export interface WalletLogTable {
   user_id: number
   status: WalletLogStatus
   name: string
-  previous_balance: number
-  value: number
-  current_balance: number
+  previous_balance: bigint
+  value: bigint
+  current_balance: bigint
   currency: CurrencyCode
   created_at: string
 }

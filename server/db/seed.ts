@@ -129,7 +129,7 @@ export async function seedDemo(
       .values(demoSeed.aboutImages.map((image, position) => ({ image, position, created_at: at })))
       .execute()
     for (const [i, demo] of demoSeed.users.entries()) {
-      const balance = Number(toMicros(demo.balance))
+      const balance = toMicros(demo.balance)
       const user = await insertUser(
         trx,
         {

@@ -23,7 +23,9 @@ export function openSqlite(path: string): SqliteDatabase {
     mkdirSync(dirname(path), { recursive: true })
   // `timeout` is SQLite's busy_timeout: a second process (the operator CLI, a migration) waits
   // for the write lock instead of failing at once with SQLITE_BUSY.
-  const db = new DatabaseSync(path, { timeout: 5000 })
+  // Integers are read as bigint (exact beyond 2^53); LedgerBigIntPlugin (db/bigint.ts) turns
+  // everything but the ledger amounts back into numbers.
+  const db = new DatabaseSync(path, { timeout: 5000, readBigInts: true })
   // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL.
   db.exec('PRAGMA journal_mode = WAL')
   db.exec('PRAGMA synchronous = NORMAL')

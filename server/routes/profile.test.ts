@@ -19,7 +19,7 @@ describeEachDatabase('profile API', (ctx) => {
     const { token, user } = await signUp(ctx)
     const row = await ctx.db
       .updateTable('users')
-      .set({ balance: Number(toMicros(balance)), currency })
+      .set({ balance: toMicros(balance), currency })
       .where('username', '=', user.username)
       .returning('id')
       .executeTakeFirstOrThrow()

@@ -113,7 +113,7 @@ export interface CreateUser {
   type: UserType
   currency: CurrencyCode
   locale: LocaleCode
-  balance?: number
+  balance?: bigint
 }
 
 export async function insertUser(

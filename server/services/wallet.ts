@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely'
+import { INT64_MAX } from '../db/bigint'
 import type { CurrencyCode, Database, UserRow, WalletLogStatus } from '../db/schema'
+import { inTransaction } from '../db/transaction'
 import { ApiError } from '../http/errors'
+import { notify, type NotificationText } from './notifications'
 
 export interface WalletLogEntry {
   userId: number
   status: WalletLogStatus
   name: string
-  previousBalance: number
-  value: number
-  currentBalance: number
+  previousBalance: bigint
+  value: bigint
+  currentBalance: bigint
   currency: CurrencyCode
   now: Date
 }
@@ -31,11 +34,39 @@ export async function addWalletLog(trx: Kysely<Database>, entry: WalletLogEntry)
 }
 
 /**
- * Switches the wallet to the other currency, converting the balance at `rate` LBP per USD
- * (USD to LBP multiplies; LBP to USD divides, rounding down to the micro-unit). Asking for
- * the currency the wallet already has changes nothing, so a repeated request is harmless.
- * The history gets two lines when there was money: the old balance leaving in the old
- * currency, the converted one arriving in the new, so each line adds up in its own currency.
+ * The user's row, locked until the transaction ends: a no-op update takes the row lock on
+ * PostgreSQL (SQLite's transactions already hold the write lock), so concurrent debits,
+ * refunds and currency switches of this user wait for us.
+ */
+export function lockUser(trx: Kysely<Database>, userId: number): Promise<UserRow> {
+  return trx
+    .updateTable('users')
+    .set((eb) => ({ currency: eb.ref('currency') }))
+    .where('id', '=', userId)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * An amount in another wallet currency at `rate` LBP per USD: USD to LBP multiplies, LBP to
+ * USD divides and rounds down to the micro-unit.
+ */
+export function convertBetween(
+  micros: bigint,
+  from: CurrencyCode,
+  to: CurrencyCode,
+  rate: number,
+): bigint {
+  if (from === to) return micros
+  return to === 'LBP' ? micros * BigInt(rate) : micros / BigInt(rate)
+}
+
+/**
+ * Switches the wallet to the other currency, converting the balance at `rate` LBP per USD.
+ * Asking for the currency the wallet already has changes nothing, so a repeated request is
+ * harmless. The history gets two lines when there was money: the old balance leaving in the
+ * old currency, the converted one arriving in the new, so each line adds up in its own
+ * currency.
  */
 export async function changeCurrency(
   db: Kysely<Database>,
@@ -43,21 +74,14 @@ export async function changeCurrency(
   target: CurrencyCode,
   { rate, now }: { rate: number; now: Date },
 ): Promise<UserRow> {
-  return db.transaction().execute(async (trx) => {
-    // A no-op update takes the row lock on PostgreSQL: concurrent debits wait for us.
-    const user = await trx
-      .updateTable('users')
-      .set((eb) => ({ currency: eb.ref('currency') }))
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow()
+  return inTransaction(db, async (trx) => {
+    const user = await lockUser(trx, userId)
     if (user.currency === target) return user
 
-    const before = BigInt(user.balance)
-    const after = target === 'LBP' ? before * BigInt(rate) : before / BigInt(rate)
-    if (after > BigInt(Number.MAX_SAFE_INTEGER))
-      throw new ApiError(422, 'profile.currency_overflow')
-    const converted = Number(after)
+    const before = user.balance
+    const converted = convertBetween(before, user.currency, target, rate)
+    // Only the database's own integer limit is left (about 9.2 trillion USD in micro-units).
+    if (converted > INT64_MAX) throw new ApiError(422, 'profile.currency_overflow')
 
     const updated = await trx
       .updateTable('users')
@@ -72,9 +96,9 @@ export async function changeCurrency(
         userId,
         status: 'Discounted',
         name,
-        previousBalance: user.balance,
-        value: user.balance,
-        currentBalance: 0,
+        previousBalance: before,
+        value: before,
+        currentBalance: 0n,
         currency: user.currency,
         now,
       })
@@ -82,7 +106,7 @@ export async function changeCurrency(
         userId,
         status: 'Charged',
         name,
-        previousBalance: 0,
+        previousBalance: 0n,
         value: converted,
         currentBalance: converted,
         currency: target,
@@ -90,5 +114,57 @@ export async function changeCurrency(
       })
     }
     return updated
+  })
+}
+
+export interface Credit {
+  /** Micro-units of `currency`, above 0. */
+  amount: bigint
+  /** The currency the amount is in; converted when the wallet is in the other one. */
+  currency: CurrencyCode
+  /** The wallet history line's name, in the user's language. */
+  name: (user: UserRow, credited: bigint) => string
+  /** The notification the user gets, if any. */
+  notification?: (user: UserRow, credited: bigint) => NotificationText
+  rate: number
+  now: Date
+}
+
+/**
+ * Adds money to a wallet, atomically: the balance, a Charged history line and the
+ * notification move together or not at all. Returns the user after the credit and the amount
+ * credited in the wallet's currency.
+ */
+export async function creditWallet(
+  db: Kysely<Database>,
+  userId: number,
+  credit: Credit,
+): Promise<{ user: UserRow; credited: bigint }> {
+  if (credit.amount <= 0n) throw new RangeError('a credit must be above 0')
+  return inTransaction(db, async (trx) => {
+    const locked = await lockUser(trx, userId)
+    const credited = convertBetween(credit.amount, credit.currency, locked.currency, credit.rate)
+    if (locked.balance + credited > INT64_MAX) throw new RangeError('the balance would overflow')
+    const user = await trx
+      .updateTable('users')
+      .set((eb) => ({ balance: eb('balance', '+', credited) }))
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    await addWalletLog(trx, {
+      userId,
+      status: 'Charged',
+      name: credit.name(user, credited),
+      previousBalance: user.balance - credited,
+      value: credited,
+      currentBalance: user.balance,
+      currency: user.currency,
+      now: credit.now,
+    })
+    if (credit.notification) {
+      await notify(trx, userId, credit.notification(user, credited), credit.now)
+      return { user: { ...user, new_notifications_count: user.new_notifications_count + 1 }, credited }
+    }
+    return { user, credited }
   })
 }

@@ -25,7 +25,6 @@ function useCountdown() {
   const left = () => Math.max(0, Math.ceil((endsAt - Date.now()) / 1000))
   const [seconds, setSeconds] = useState(left)
   useEffect(() => {
-    setSeconds(left())
     const timer = setInterval(() => {
       const remaining = left()
       setSeconds(remaining)
@@ -35,7 +34,11 @@ function useCountdown() {
     // left() only reads endsAt.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [endsAt])
-  return [seconds, () => setEndsAt(Date.now() + RESEND_SECONDS * 1000)] as const
+  const restart = () => {
+    setEndsAt(Date.now() + RESEND_SECONDS * 1000)
+    setSeconds(RESEND_SECONDS)
+  }
+  return [seconds, restart] as const
 }
 
 /** The phone-code step shared by sign-in and sign-up (spec section 2, phone code screen). */

@@ -1,0 +1,142 @@
+import { expect, test } from '@playwright/test'
+import { switchToArabic, waitForServiceWorker } from './support'
+
+test('scrolling the home grid loads every product and then stops', async ({ page, request }) => {
+  const total = (
+    (await (await request.get('/api/products?per_page=1')).json()) as { total: number }
+  ).total
+  expect(total).toBeGreaterThanOrEqual(40)
+  const sizes: number[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname === '/api/products' && !url.searchParams.has('search'))
+      sizes.push(Number(url.searchParams.get('per_page')))
+  })
+  await page.goto('/')
+  const grid = page.getByRole('list', { name: 'Products' })
+  await expect(grid.getByRole('listitem')).toHaveCount(15)
+  for (let i = 0; i < 10 && (await grid.getByRole('listitem').count()) < total; i++) {
+    await page.mouse.wheel(0, 20_000)
+    await page.waitForTimeout(300)
+  }
+  await expect(grid.getByRole('listitem')).toHaveCount(total)
+  await page.mouse.wheel(0, 20_000)
+  await page.waitForTimeout(500)
+  expect(sizes).toEqual([15, 30, 45, 60].filter((size) => size - 15 < total))
+})
+
+test('unavailable products are greyed, labelled and cannot be opened', async ({ page }) => {
+  await page.goto('/#/search?q=League&page=1')
+  const card = page.getByRole('listitem').filter({ hasText: 'League of Legends RP' })
+  await expect(card).toContainText('Unavailable')
+  await expect(card.getByRole('link')).toHaveCount(0)
+
+  await page.goto('/#/search?q=OSN&page=1')
+  await expect(page.getByRole('listitem').filter({ hasText: 'OSN+' })).toContainText('Unavailable')
+
+  // Opened by its address anyway: the product-unavailable dialog, whose okay goes home.
+  await page.goto('/#/products/products-4/43')
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('Sorry, this product is currently unavailable.')
+  await dialog.getByRole('button', { name: 'Okay' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+})
+
+test('product to package, an unavailable package, and an entry that merges to another product', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await page
+    .getByRole('link', { name: /PUBG Mobile UC/ })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'PUBG Mobile UC' })).toBeVisible()
+  await page.getByRole('link', { name: /^60 UC/ }).click()
+  await expect(page).toHaveURL(/#\/products\/products-1\/packages\/1$/)
+  await expect(page.getByRole('heading', { level: 1, name: '60 UC' })).toBeVisible()
+
+  await page.goto('/#/products/products-1/3')
+  const unavailable = page.getByRole('listitem').filter({ hasText: '2,400 CP' })
+  await expect(unavailable).toContainText('Unavailable')
+  await expect(unavailable.getByRole('link')).toHaveCount(0)
+
+  await page.goto('/#/products/products-1/4')
+  await page.getByRole('link', { name: /Roblox Gift Card \(code\)/ }).click()
+  await expect(page).toHaveURL(/#\/products\/products-4\/32$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Roblox Gift Card' })).toBeVisible()
+})
+
+test('search: results on two pages, and no results', async ({ page }) => {
+  await page.goto('/')
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('card')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { name: 'Results for “card”' })).toBeVisible()
+  const results = page.getByRole('list', { name: 'Search results' })
+  await expect(results.getByRole('listitem')).toHaveCount(15)
+  await page.getByRole('link', { name: 'Page 2' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(results.getByRole('listitem')).toHaveCount(1)
+  await expect(page.getByRole('link', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page')
+
+  await page.goto('/#/search?q=zzzz&page=1')
+  await expect(page.getByText('There are no items to show')).toBeVisible()
+})
+
+test('a group page lists its products', async ({ page }) => {
+  await page.goto('/#/groups/2')
+  await expect(page.getByRole('heading', { level: 1, name: 'Social media' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Social media' }).getByRole('listitem')).toHaveCount(
+    5,
+  )
+})
+
+test('what was seen online stays browsable offline, marked as saved', async ({ page, context }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+  await page
+    .getByRole('link', { name: /Free Fire Diamonds/ })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Free Fire Diamonds' })).toBeVisible()
+  await page.getByRole('link', { name: /^100 Diamonds/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: '100 Diamonds' })).toBeVisible()
+  // Let the persister write the cache to IndexedDB.
+  await page.waitForTimeout(1200)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: '100 Diamonds' })).toBeVisible()
+  await expect(page.getByText(/This is the catalogue saved on this device on/)).toBeVisible()
+  await page.getByRole('link', { name: 'Free Fire Diamonds' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Free Fire Diamonds' })).toBeVisible()
+  await page.getByRole('link', { name: 'Home' }).first().click()
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+  // Images seen before come from the worker's cache.
+  const image = page.getByRole('list', { name: 'Products' }).locator('img').first()
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0)
+
+  await page.goto('/#/products/products-7/46')
+  await expect(
+    page.getByText('This page is not saved on this device yet.', { exact: false }),
+  ).toBeVisible()
+  await page.goto('/#/search?q=pubg&page=1')
+  await expect(
+    page.getByText('Search needs an internet connection.', { exact: false }),
+  ).toBeVisible()
+})
+
+test('in Arabic the catalogue is right-to-left with Arabic names', async ({ page }) => {
+  await page.goto('/')
+  await switchToArabic(page)
+  await expect(page.getByRole('heading', { name: 'المنتجات' })).toBeVisible()
+  await page
+    .getByRole('link', { name: /شدات ببجي موبايل/ })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'شدات ببجي موبايل' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.getByRole('heading', { name: 'الباقات' })).toBeVisible()
+})
