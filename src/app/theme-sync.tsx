@@ -1,11 +1,11 @@
 import { useEffect } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { siteQueries } from '../features/site/queries'
+import { websiteInfoQuery } from '../api/website-info'
 import { applyWebsiteInfo } from '../theme/apply'
 
 /** Applies website info to the theme whenever it arrives or changes. */
 export function ThemeSync() {
-  const { data, error } = useQuery(siteQueries.websiteInfo())
+  const { data, error } = useQuery(websiteInfoQuery())
   useEffect(() => {
     if (data) applyWebsiteInfo(data)
   }, [data])

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { siteQueries } from '../features/site/queries'
+import { websiteInfoQuery } from '../api/website-info'
 import { useToken } from '../api/token'
 import { button } from '../ui/button.css'
 import { SearchIcon } from '../ui/icons'
@@ -19,7 +19,7 @@ export function TopBar() {
   const { t } = useLingui()
   const token = useToken()
   const navigate = useNavigate()
-  const { data: info } = useQuery(siteQueries.websiteInfo())
+  const { data: info } = useQuery(websiteInfoQuery())
   const [query, setQuery] = useState('')
 
   const submit = (event: FormEvent) => {

@@ -12,6 +12,8 @@ export const WebsiteInfoSchema = v.object({
   website_name: v.string(),
   body_bg_image: v.nullish(v.string()),
   footer_bg_image: v.nullish(v.string()),
+  /** LBP per USD, for showing prices to customers whose currency is LBP. */
+  lbp_rate: v.nullish(v.number()),
 })
 export type WebsiteInfo = v.InferOutput<typeof WebsiteInfoSchema>
 

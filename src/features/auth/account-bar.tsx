@@ -8,7 +8,8 @@ import { activateLocale, currentLocale, onLocaleChosen } from '../../i18n/locale
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { authApi, authQueries } from './queries'
+import { profileQuery } from '../../api/profile'
+import { authApi } from './queries'
 import * as styles from './account-bar.css'
 
 function BellIcon() {
@@ -24,7 +25,7 @@ export default function AccountBar() {
   const { t } = useLingui()
   const locale = useLocale()
   const queryClient = useQueryClient()
-  const { data: profile } = useQuery(authQueries.profile())
+  const { data: profile } = useQuery(profileQuery())
 
   // Spec section 4: the profile's language wins over the stored one when they differ.
   const profileLocale = profile?.locale
@@ -38,7 +39,7 @@ export default function AccountBar() {
       onLocaleChosen((chosen) => {
         authApi
           .changeLocale(chosen)
-          .then(() => queryClient.invalidateQueries({ queryKey: authQueries.profile().queryKey }))
+          .then(() => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }))
           .catch((error: unknown) => console.warn('The language was not saved', error))
       }),
     [queryClient],
@@ -46,8 +47,7 @@ export default function AccountBar() {
 
   const currency = useMutation({
     mutationFn: () => authApi.changeCurrency(profile?.currency === 'USD' ? 'LBP' : 'USD', locale),
-    onSuccess: (reply) =>
-      queryClient.setQueryData(authQueries.profile().queryKey, { data: reply.data }),
+    onSuccess: (reply) => queryClient.setQueryData(profileQuery().queryKey, { data: reply.data }),
   })
 
   if (!profile) return null

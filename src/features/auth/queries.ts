@@ -1,30 +1,13 @@
-import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import type { FormValue } from '../../api/form-data'
-import { USER_KEY } from '../../api/session'
 import {
   CodeCheckReplySchema,
   CodeSentReplySchema,
   CurrencyReplySchema,
-  ProfileReplySchema,
   TokenReplySchema,
   type Currency,
 } from '../../contract/auth'
 import { MessageReplySchema, type Locale } from '../../contract/common'
-
-export const authQueries = {
-  profile: () =>
-    queryOptions({
-      queryKey: [...USER_KEY, 'profile'],
-      queryFn: ({ signal }) =>
-        api.get('profile', ProfileReplySchema, {
-          signal,
-          query: { test: window.location.hash.slice(1) || '/' },
-        }),
-      select: (reply) => reply.data,
-      staleTime: 30_000,
-    }),
-}
 
 type Body = Record<string, FormValue>
 

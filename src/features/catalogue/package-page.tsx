@@ -1,13 +1,19 @@
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { Trans } from '@lingui/react/macro'
+import type { PackageDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadProblem, SavedNote } from './offline-note'
 import { catalogueQueries } from './queries'
-import { UnavailableDialog } from './unavailable-dialog'
 import * as styles from './catalogue.css'
 
-export function PackagePage({ id }: { id: number }) {
+export function PackagePage({
+  id,
+  purchase,
+}: {
+  id: number
+  purchase?: (pkg: PackageDetail) => ReactNode
+}) {
   const locale = useLocale()
   const { data, error, refetch, dataUpdatedAt } = useQuery(catalogueQueries.package(locale, id))
 
@@ -40,10 +46,7 @@ export function PackagePage({ id }: { id: number }) {
           {data.minimum_qut_note && <p>{data.minimum_qut_note}</p>}
         </div>
       </div>
-      {(!data.available || !data.is_available) && <UnavailableDialog />}
-      <p className={styles.note}>
-        <Trans>Ordering opens here soon.</Trans>
-      </p>
+      {purchase?.(data)}
     </div>
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -59,7 +60,26 @@ export function ProductHeader({ product }: { product: ProductDetail }) {
   )
 }
 
-export function ProductPage({ id }: { id: number }) {
+/**
+ * Spec section 2: a token product, or one whose only entry is not a package, is bought right
+ * here; the entry is returned so the page can offer its form.
+ */
+export function directEntry(product: ProductDetail, entries: Package[] | undefined) {
+  if (product.istoken) return { product, entry: null }
+  if (entries?.length === 1 && entries[0]!.type !== 'package')
+    return { product, entry: entries[0]! }
+  return null
+}
+
+export type DirectPurchase = NonNullable<ReturnType<typeof directEntry>>
+
+export function ProductPage({
+  id,
+  purchase,
+}: {
+  id: number
+  purchase?: (direct: DirectPurchase) => ReactNode
+}) {
   const { t } = useLingui()
   const locale = useLocale()
   const product = useQuery(catalogueQueries.product(locale, id))
@@ -77,35 +97,40 @@ export function ProductPage({ id }: { id: number }) {
       </div>
     )
 
+  const direct = directEntry(product.data, packages.data?.data)
   return (
     <div className={styles.section}>
       <SavedNote updatedAt={product.dataUpdatedAt} />
       <ProductHeader product={product.data} />
       {isProductUnavailable(product.data) && <UnavailableDialog />}
-      <section className={styles.section} aria-labelledby="packages-heading">
-        <h2 id="packages-heading" className={styles.heading}>
-          <Trans>Packages</Trans>
-        </h2>
-        {packages.data ? (
-          packages.data.data.length ? (
-            <Grid label={t`Packages`}>
-              {packages.data.data.map((entry) => (
-                <li key={entry.id}>
-                  <PackageCard entry={entry} />
-                </li>
-              ))}
-            </Grid>
+      {direct && purchase ? (
+        purchase(direct)
+      ) : (
+        <section className={styles.section} aria-labelledby="packages-heading">
+          <h2 id="packages-heading" className={styles.heading}>
+            <Trans>Packages</Trans>
+          </h2>
+          {packages.data ? (
+            packages.data.data.length ? (
+              <Grid label={t`Packages`}>
+                {packages.data.data.map((entry) => (
+                  <li key={entry.id}>
+                    <PackageCard entry={entry} />
+                  </li>
+                ))}
+              </Grid>
+            ) : (
+              <p className={styles.empty}>
+                <Trans>There are no items to show</Trans>
+              </p>
+            )
+          ) : packages.error ? (
+            <LoadProblem error={packages.error} onRetry={() => void packages.refetch()} />
           ) : (
-            <p className={styles.empty}>
-              <Trans>There are no items to show</Trans>
-            </p>
-          )
-        ) : packages.error ? (
-          <LoadProblem error={packages.error} onRetry={() => void packages.refetch()} />
-        ) : (
-          <Skeletons count={4} />
-        )}
-      </section>
+            <Skeletons count={4} />
+          )}
+        </section>
+      )}
     </div>
   )
 }

@@ -8,21 +8,9 @@ import {
   type MessagePayload,
 } from '../../contract/site'
 import { MessageReplySchema } from '../../contract/common'
-import { fetchWebsiteInfo, readCachedWebsiteInfo, WEBSITE_INFO_TTL } from './website-info'
 
 export const siteQueries = {
   all: ['site'] as const,
-  websiteInfo: () =>
-    queryOptions({
-      queryKey: [...siteQueries.all, 'website-info'],
-      queryFn: fetchWebsiteInfo,
-      staleTime: WEBSITE_INFO_TTL,
-      initialData: () => readCachedWebsiteInfo()?.data,
-      initialDataUpdatedAt: () => readCachedWebsiteInfo()?.timestamp,
-      meta: { persist: false },
-      // A failed fetch is only logged (spec section 8); the default theme stays.
-      retry: false,
-    }),
   slider: () =>
     queryOptions({
       queryKey: [...siteQueries.all, 'slider'],

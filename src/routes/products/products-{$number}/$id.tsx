@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { DirectPurchaseForm } from '../../../app/purchase-slots'
 import { ProductPage } from '../../../features/catalogue/product-page'
 import { catalogueQueries } from '../../../features/catalogue/queries'
 import { currentLocale } from '../../../i18n/locale'
@@ -12,6 +13,12 @@ export const Route = createFileRoute('/products/products-{$number}/$id')({
   },
   component: function Product() {
     const params = Route.useParams()
-    return <ProductPage key={params.id} id={Number(params.id)} />
+    return (
+      <ProductPage
+        key={params.id}
+        id={Number(params.id)}
+        purchase={(direct) => <DirectPurchaseForm direct={direct} />}
+      />
+    )
   },
 })

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { PackagePurchaseForm } from '../../../../app/purchase-slots'
 import { PackagePage } from '../../../../features/catalogue/package-page'
 import { catalogueQueries } from '../../../../features/catalogue/queries'
 import { currentLocale } from '../../../../i18n/locale'
@@ -11,6 +12,12 @@ export const Route = createFileRoute('/products/products-{$number}/packages/$id'
   },
   component: function Package() {
     const params = Route.useParams()
-    return <PackagePage key={params.id} id={Number(params.id)} />
+    return (
+      <PackagePage
+        key={params.id}
+        id={Number(params.id)}
+        purchase={(pkg) => <PackagePurchaseForm pkg={pkg} />}
+      />
+    )
   },
 })

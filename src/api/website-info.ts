@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import { api } from '../../api/client'
-import { WebsiteInfoReplySchema, WebsiteInfoSchema, type WebsiteInfo } from '../../contract/site'
+import { queryOptions } from '@tanstack/react-query'
+import { api } from './client'
+import { WebsiteInfoReplySchema, WebsiteInfoSchema, type WebsiteInfo } from '../contract/site'
 
 /** localStorage key and lifetime of the website-info copy (spec sections 3 and 9). */
 export const WEBSITE_INFO_KEY = 'website_info_data'
@@ -31,3 +32,16 @@ export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
   }
   return info
 }
+
+/** Website info for the theme, the shell and prices in LBP: kept one hour (spec section 9). */
+export const websiteInfoQuery = () =>
+  queryOptions({
+    queryKey: ['site', 'website-info'],
+    queryFn: fetchWebsiteInfo,
+    staleTime: WEBSITE_INFO_TTL,
+    initialData: () => readCachedWebsiteInfo()?.data,
+    initialDataUpdatedAt: () => readCachedWebsiteInfo()?.timestamp,
+    meta: { persist: false },
+    // A failed fetch is only logged (spec section 8); the default theme stays.
+    retry: false,
+  })

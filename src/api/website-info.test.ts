@@ -1,7 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { siteQueries } from './queries'
-import { readCachedWebsiteInfo, WEBSITE_INFO_KEY, WEBSITE_INFO_TTL } from './website-info'
+import {
+  readCachedWebsiteInfo,
+  WEBSITE_INFO_KEY,
+  WEBSITE_INFO_TTL,
+  websiteInfoQuery,
+} from './website-info'
 
 const stored = { primary_color: '#123456', secondary_color: '#abcdef', website_name: 'Stored' }
 const served = { primary_color: '#654321', secondary_color: '#fedcba', website_name: 'Served' }
@@ -22,7 +26,7 @@ describe('website info', () => {
     const fetchMock = serve(served)
     const timestamp = Date.now() - WEBSITE_INFO_TTL + 60_000
     localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: stored, timestamp }))
-    const info = await new QueryClient().fetchQuery(siteQueries.websiteInfo())
+    const info = await new QueryClient().fetchQuery(websiteInfoQuery())
     expect(info.website_name).toBe('Stored')
     expect(fetchMock).not.toHaveBeenCalled()
   })
@@ -31,7 +35,7 @@ describe('website info', () => {
     const fetchMock = serve(served)
     const timestamp = Date.now() - WEBSITE_INFO_TTL - 1
     localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: stored, timestamp }))
-    const info = await new QueryClient().fetchQuery(siteQueries.websiteInfo())
+    const info = await new QueryClient().fetchQuery(websiteInfoQuery())
     expect(info.website_name).toBe('Served')
     expect(fetchMock).toHaveBeenCalledOnce()
     const cached = readCachedWebsiteInfo()

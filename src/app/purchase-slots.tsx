@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import type { DirectPurchase } from '../features/catalogue/product-page'
+import { catalogueQueries } from '../features/catalogue/queries'
+import { fromPackage, fromProduct } from '../features/ordering/item'
+import { PurchaseForm } from '../features/ordering/purchase-form'
+import type { PackageDetail } from '../contract/catalogue'
+import { useLocale } from '../i18n/use-locale'
+
+/** The catalogue's pages meet the order forms here, so neither feature imports the other. */
+export function DirectPurchaseForm({ direct }: { direct: DirectPurchase }) {
+  const locale = useLocale()
+  const entry = useQuery({
+    ...catalogueQueries.package(locale, direct.entry?.id ?? 0),
+    enabled: !!direct.entry,
+  })
+  if (!direct.entry) return <PurchaseForm item={fromProduct(direct.product)} />
+  return entry.data ? <PurchaseForm item={fromPackage(entry.data)} /> : null
+}
+
+export function PackagePurchaseForm({ pkg }: { pkg: PackageDetail }) {
+  return <PurchaseForm item={fromPackage(pkg)} />
+}

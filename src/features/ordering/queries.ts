@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import type { FormValue } from '../../api/form-data'
+import { USER_KEY } from '../../api/session'
+import {
+  PlaceOrderReplySchema,
+  PlayerLookupReplySchema,
+  PlayerNumberReplySchema,
+} from '../../contract/orders'
+import type { Purchasable } from './item'
+
+export const orderingQueries = {
+  playerNumber: (productId: number) =>
+    queryOptions({
+      queryKey: [...USER_KEY, 'player-number', productId],
+      queryFn: ({ signal }) =>
+        api.get('player_number/info', PlayerNumberReplySchema, {
+          signal,
+          query: { product_id: productId },
+        }),
+      select: (reply) => reply.data.player_number ?? '',
+    }),
+}
+
+/** Spec section 7: a third-party API id asks th-p-apis, otherwise the as7ab name lookup. */
+export function lookupPlayer(item: Purchasable, number: string) {
+  const path = item.thirdPartyApiId
+    ? `th-p-apis/${item.thirdPartyApiId}`
+    : `automated/get/player/name/${encodeURIComponent(number)}/${encodeURIComponent(item.thirdPartyAs7abApi ?? '')}`
+  return api.get(path, PlayerLookupReplySchema, {
+    query: item.thirdPartyApiId
+      ? { number, product_id: item.productId }
+      : { product_id: item.productId },
+  })
+}
+
+/** One checkout, one key: a retry or a double click can never place a second order. */
+export function placeOrder(
+  body: Record<string, FormValue>,
+  idempotencyKey: string,
+  playerName?: string,
+) {
+  return api.post('automated/get/packages', PlaceOrderReplySchema, {
+    body,
+    query: playerName ? { player_name: playerName } : undefined,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  })
+}

@@ -1,0 +1,44 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import { USER_KEY } from '../../api/session'
+import { OrderPageSchema, OrderReplySchema, StatusBulkReplySchema } from '../../contract/orders'
+
+export const ORDERS_REFRESH_MS = 60_000
+
+export interface OrderFilters {
+  status?: string
+  start_date?: string
+  end_date?: string
+  page: number
+}
+
+export const orderQueries = {
+  all: [...USER_KEY, 'orders'] as const,
+  list: (filters: OrderFilters) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'list', filters],
+      queryFn: async ({ signal }) => {
+        // Spec section 7: a status refresh precedes each 60 s refresh of the orders.
+        await api
+          .get('automated/get/status/bulk', StatusBulkReplySchema, { signal })
+          .catch(() => {})
+        return api.get('orders', OrderPageSchema, {
+          signal,
+          query: {
+            status: filters.status,
+            page: filters.page,
+            start_date: filters.start_date && `${filters.start_date} 00:00:00`,
+            end_date: filters.end_date && `${filters.end_date} 00:00:00`,
+          },
+        })
+      },
+      refetchInterval: ORDERS_REFRESH_MS,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: [...orderQueries.all, 'detail', id],
+      queryFn: ({ signal }) => api.get(`orders/${id}`, OrderReplySchema, { signal }),
+      select: (reply) => reply.data,
+      refetchInterval: ORDERS_REFRESH_MS,
+    }),
+}
