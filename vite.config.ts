@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process'
-import { defineConfig } from 'vite'
+import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -21,9 +21,63 @@ function buildId(): string {
   }
 }
 
-export default defineConfig({
+/**
+ * The home page's critical path, announced in index.html so it loads in parallel with the
+ * framework: the home route's split chunks and the English catalogue (modulepreload), and the
+ * two API replies every page needs first (website info and the slider, the same for everyone).
+ */
+function homePreload(apiBase: string): Plugin {
+  return {
+    name: 'home-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return []
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk')
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+        const collect = (file: string, into: Set<string>) => {
+          const chunk = byFile.get(file)
+          if (!chunk || into.has(file)) return
+          into.add(file)
+          chunk.imports.forEach((child) => collect(child, into))
+        }
+        // Vite already preloads the entry's own imports.
+        const entry = new Set<string>()
+        for (const chunk of chunks) if (chunk.isEntry) collect(chunk.fileName, entry)
+        const files = new Set<string>()
+        const add = (file: string) => collect(file, files)
+        for (const chunk of chunks) {
+          const id = chunk.facadeModuleId ?? ''
+          if (
+            id.includes('/src/routes/index.tsx?tsr-split') ||
+            id.endsWith('/locales/en/messages.po')
+          )
+            add(chunk.fileName)
+        }
+        const tags: HtmlTagDescriptor[] = [...files]
+          .filter((file) => !entry.has(file))
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
+            injectTo: 'head',
+          }))
+        for (const path of ['website/info', 'slider/images'])
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: `${apiBase}${path}` },
+            injectTo: 'head',
+          })
+        return tags
+      },
+    },
+  }
+}
+
+export default defineConfig(({ mode }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
+    homePreload(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api/'),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -94,4 +148,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:8080', '/media': 'http://localhost:8080' } },
-})
+}))

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { createDelivery, usesOutbox, type Delivery } from './adapters/delivery'
+import { createProvider, type Provider } from './adapters/provider'
 import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
@@ -32,6 +33,8 @@ export interface AppOptions {
   passwords?: PasswordHasher
   /** Code senders; by default from the configuration (real ones, else the local outbox). */
   delivery?: Delivery
+  /** Player search and fulfilment; by default from the configuration (HTTP, else local). */
+  provider?: Provider
 }
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
@@ -50,6 +53,7 @@ export function createApp({
   clock = systemClock,
   passwords = new PasswordHasher(),
   delivery = createDelivery(config, db, logger),
+  provider = createProvider(config, logger),
 }: AppOptions) {
   const app = new Hono<AppEnv>()
   // The outbox reader shows codes: never in production, and only when codes go there.
@@ -65,6 +69,7 @@ export function createApp({
     c.set('clock', clock)
     c.set('passwords', passwords)
     c.set('delivery', delivery)
+    c.set('provider', provider)
     await next()
     logger.info('request', {
       method: c.req.method,

@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
       whatsapp: undefined,
       smtp: undefined,
+      provider: undefined,
     })
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })
@@ -109,6 +110,14 @@ describe('loadConfig', () => {
     )
   })
 
+  it('reads the provider settings', () => {
+    expect(
+      loadConfig({ PROVIDER_URL: 'https://provider.example/api/', PROVIDER_TOKEN: 'secret' })
+        .provider,
+    ).toEqual({ url: 'https://provider.example/api', token: 'secret', timeoutMs: 10_000 })
+    expect(loadConfig({ PROVIDER_TOKEN: 'secret' }).provider).toBeUndefined()
+  })
+
   it('refuses half-configured senders and bad account settings', () => {
     const problems = (env: Record<string, string>) => {
       try {
@@ -125,6 +134,10 @@ describe('loadConfig', () => {
       'SMTP_URL',
     )
     expect(problems({ CODE_SECRET: 'short' })).toContain('CODE_SECRET')
+    expect(problems({ PROVIDER_URL: 'ftp://provider.example' })).toContain('PROVIDER_URL')
+    expect(problems({ PROVIDER_URL: 'https://p.example', PROVIDER_TIMEOUT_MS: '5' })).toContain(
+      'PROVIDER_TIMEOUT_MS',
+    )
     expect(problems({ LBP_RATE: '0' })).toContain('LBP_RATE')
     expect(problems({ LBP_RATE: '89500.5' })).toContain('LBP_RATE')
     expect(problems({ ...whatsapp(), WHATSAPP_PHONE_NUMBER_ID: '+961' })).toContain(

@@ -27,6 +27,15 @@ export interface Config {
   whatsapp: WhatsAppConfig | undefined
   /** SMTP sender for e-mail codes; unset = the local outbox. */
   smtp: SmtpConfig | undefined
+  /** The fulfilment provider's HTTP API (player search, orders); unset = the local demo one. */
+  provider: ProviderConfig | undefined
+}
+
+export interface ProviderConfig {
+  /** Base URL, without a trailing slash. */
+  url: string
+  token: string | undefined
+  timeoutMs: number
 }
 
 export interface WhatsAppConfig {
@@ -158,6 +167,16 @@ const EnvSchema = v.object({
     ),
   ),
   MAIL_FROM: optionalText,
+  PROVIDER_URL: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^https?:\/\/[^/]/.test(s),
+      'PROVIDER_URL must start with http:// or https:// (leave it empty for the local demo provider)',
+    ),
+    v.transform((s) => s?.replace(/\/+$/, '')),
+  ),
+  PROVIDER_TOKEN: optionalText,
+  PROVIDER_TIMEOUT_MS: integer('PROVIDER_TIMEOUT_MS', 100, 120_000, 10_000),
 })
 
 type Env = v.InferOutput<typeof EnvSchema>
@@ -224,6 +243,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    provider: e.PROVIDER_URL
+      ? { url: e.PROVIDER_URL, token: e.PROVIDER_TOKEN, timeoutMs: e.PROVIDER_TIMEOUT_MS }
+      : undefined,
   }
 }
 

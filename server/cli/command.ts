@@ -77,3 +77,17 @@ export function choice<T extends string>(
   if (!found) throw new UsageError(`--${name} must be one of ${choices.join(', ')}`)
   return found
 }
+
+/** Rows as aligned text columns, for the terminal. */
+export function table(rows: Record<string, unknown>[], empty: string): string {
+  if (rows.length === 0) return empty
+  const keys = Object.keys(rows[0]!)
+  const cells = rows.map((r) => keys.map((k) => String(r[k] ?? '')))
+  const widths = keys.map((k, i) => Math.max(k.length, ...cells.map((c) => c[i]!.length)))
+  const line = (values: string[]) =>
+    values
+      .map((s, i) => s.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd()
+  return [line(keys), ...cells.map(line)].join('\n')
+}

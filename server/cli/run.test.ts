@@ -77,7 +77,7 @@ describeEachDatabase('operator CLI', (ctx) => {
       .where('username', '=', 'walkin')
       .executeTakeFirstOrThrow()
     expect(out.stdout).toBe(`Created CUSTOMER account walkin (id ${row.id}, +96171555002).\n`)
-    expect(row).toMatchObject({ email: null, type: 'CUSTOMER', currency: 'USD', balance: 0 })
+    expect(row).toMatchObject({ email: null, type: 'CUSTOMER', currency: 'USD', balance: 0n })
     expect(await testPasswords.verify('walkin-pass-1', row.password_hash)).toBe(true)
   })
 
@@ -174,7 +174,8 @@ describeEachDatabase('operator CLI', (ctx) => {
     expect(json.code).toBe(0)
     const users = JSON.parse(json.stdout) as { username: string; balance: number; type: string }[]
     expect(users.slice(0, 2)).toMatchObject([
-      { username: 'demo', balance: 100, type: 'CUSTOMER' },
+      // The demo account starts with 100 USD and three orders (db/seed-orders.ts).
+      { username: 'demo', balance: 84.6155, type: 'CUSTOMER' },
       { username: 'acme', balance: 1000, type: 'COMPANY' },
     ])
     const text = await run(ctx, 'users:list')

@@ -7,12 +7,16 @@ import { createLogger } from '../log'
 import { PasswordHasher } from '../services/passwords'
 import { CommandError, UsageError, type Command, type CommandResult } from './command'
 import { catalogueCommands } from './catalogue'
+import { orderCommands } from './orders'
 import { userCommands } from './users'
+import { walletCommands } from './wallet'
 
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
   ...userCommands,
   ...catalogueCommands,
+  ...orderCommands,
+  ...walletCommands,
 }
 
 const GLOBAL_OPTIONS: ParseArgsOptionsConfig = {

@@ -12,7 +12,7 @@ import {
   PhoneSchema,
   UsernameSchema,
 } from '../services/users'
-import { choice, CommandError, UsageError, type Command } from './command'
+import { choice, CommandError, table, UsageError, type Command } from './command'
 
 const USER_TYPES = ['COMPANY', 'CUSTOMER'] as const
 const CURRENCIES = ['USD', 'LBP'] as const
@@ -47,19 +47,6 @@ function view(user: UserRow) {
     balance: fromMicros(user.balance),
     created_at: user.created_at,
   }
-}
-
-function table(rows: Record<string, unknown>[]): string {
-  if (rows.length === 0) return '(no users)'
-  const keys = Object.keys(rows[0]!)
-  const cells = rows.map((r) => keys.map((k) => String(r[k] ?? '')))
-  const widths = keys.map((k, i) => Math.max(k.length, ...cells.map((c) => c[i]!.length)))
-  const line = (values: string[]) =>
-    values
-      .map((s, i) => s.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd()
-  return [line(keys), ...cells.map(line)].join('\n')
 }
 
 export const userCommands: Record<string, Command> = {
@@ -149,7 +136,7 @@ export const userCommands: Record<string, Command> = {
     async run(ctx) {
       const users = await ctx.db.selectFrom('users').selectAll().orderBy('id').execute()
       const rows = users.map(view)
-      return { json: rows, text: table(rows) }
+      return { json: rows, text: table(rows, '(no users)') }
     },
   },
 }

@@ -50,12 +50,16 @@ describeEachDatabase('database', (ctx) => {
     expect(Date.parse(guard?.value ?? '')).not.toBeNaN()
   })
 
-  it('seeds the demo accounts with their balances and a history line each', async () => {
+  it('seeds the demo accounts, and the demo orders through the ordering services', async () => {
     const users = await ctx.db
       .selectFrom('users')
       .select(['id', 'username', 'phone_number', 'email', 'type', 'currency', 'balance'])
+      .select('new_notifications_count')
       .orderBy('id')
       .execute()
+    // demo: 100 USD, less iTunes $10 (10.40 + 3 %) and 325 UC (4.45 + 5 %); the canceled
+    // Free Fire order (0.95 + 5 %) was refunded.
+    const balances: Record<string, bigint> = { demo: 84_615_500n, acme: 1_000_000_000n }
     expect(users.map(({ id: _, ...u }) => u)).toEqual(
       demoSeed.users.map((u) => ({
         username: u.username,
@@ -63,22 +67,71 @@ describeEachDatabase('database', (ctx) => {
         email: u.email,
         type: u.type,
         currency: 'USD',
-        balance: Number(u.balance) * 1_000_000,
+        balance: balances[u.username],
+        new_notifications_count: u.username === 'demo' ? 2 : 0,
       })),
     )
+    const [demo, acme] = users
     const logs = await ctx.db
       .selectFrom('wallet_logs')
-      .select(['user_id', 'status', 'value', 'current_balance'])
+      .select(['user_id', 'status', 'value', 'previous_balance', 'current_balance'])
       .orderBy('id')
       .execute()
-    expect(logs).toEqual(
-      users.map((u) => ({
-        user_id: u.id,
-        status: 'Charged',
-        value: u.balance,
-        current_balance: u.balance,
-      })),
-    )
+    const line = (
+      user_id: number,
+      status: string,
+      previous: bigint,
+      value: bigint,
+      current: bigint,
+    ) => ({ user_id, status, previous_balance: previous, value, current_balance: current })
+    expect(logs).toEqual([
+      line(demo!.id, 'Charged', 0n, 100_000_000n, 100_000_000n),
+      line(demo!.id, 'Discounted', 100_000_000n, 10_712_000n, 89_288_000n),
+      line(demo!.id, 'Discounted', 89_288_000n, 997_500n, 88_290_500n),
+      line(demo!.id, 'Charged', 88_290_500n, 997_500n, 89_288_000n),
+      line(demo!.id, 'Discounted', 89_288_000n, 4_672_500n, 84_615_500n),
+      line(acme!.id, 'Charged', 0n, 1_000_000_000n, 1_000_000_000n),
+    ])
+    const orders = await ctx.db
+      .selectFrom('orders')
+      .select(['user_id', 'status', 'total_price', 'item_codes', 'refuse_reason', 'provider_ref'])
+      .orderBy('id')
+      .execute()
+    expect(orders).toEqual([
+      {
+        user_id: demo!.id,
+        status: 'COMPLETED',
+        total_price: 10_712_000n,
+        item_codes: '[{"code":"X7KQ-9PLM-3RTV-8WZD"}]',
+        refuse_reason: null,
+        provider_ref: null,
+      },
+      {
+        user_id: demo!.id,
+        status: 'CANCELED',
+        total_price: 997_500n,
+        item_codes: '[]',
+        refuse_reason: 'The player ID does not exist in the game.',
+        provider_ref: null,
+      },
+      {
+        user_id: demo!.id,
+        status: 'WAITING',
+        total_price: 4_672_500n,
+        item_codes: '[]',
+        refuse_reason: null,
+        provider_ref: null,
+      },
+    ])
+    const notifications = await ctx.db
+      .selectFrom('notifications')
+      .select(['user_id', 'title'])
+      .orderBy('id')
+      .execute()
+    expect(notifications).toEqual([
+      { user_id: demo!.id, title: 'Order #1 completed' },
+      { user_id: demo!.id, title: 'Order #2 canceled' },
+    ])
   })
 
   it('refuses a negative balance and a second account with the same name or phone', async () => {

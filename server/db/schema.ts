@@ -177,6 +177,91 @@ export interface WalletLogTable {
   created_at: string
 }
 
+export type OrderStatus = 'WAITING' | 'COMPLETED' | 'CANCELED' | 'FAILED'
+
+/**
+ * An order (spec section 3). What was bought is a snapshot: `catalogue:import` deletes and
+ * re-inserts the catalogue, so product_id and package_id are plain numbers, not foreign keys,
+ * and the names, image and prices are copied. Prices are micro-units of `currency`, the
+ * wallet's currency when the order was placed.
+ */
+export interface OrderTable {
+  id: Generated<number>
+  user_id: number
+  product_id: number
+  package_id: number | null
+  /** The product's page kind (1 to 7). */
+  number: number
+  product_name_en: string
+  product_name_ar: string
+  package_name_en: string | null
+  package_name_ar: string | null
+  product_image: string | null
+  product_reference: string | null
+  /** The provider's id of the package, for the provider adapter. */
+  provider_package_id: number | null
+  quantity: number
+  unit_price: bigint
+  total_price: bigint
+  currency: CurrencyCode
+  status: OrderStatus
+  refuse_reason: string | null
+  accept_note: string | null
+  /** JSON: [{code}]. */
+  item_codes: string
+  expiry_date: string | null
+  player_name: string | null
+  player_number: string | null
+  service_type: string | null
+  social_link: string | null
+  wallet_address: string | null
+  email_or_phone_number: string | null
+  password: string | null
+  contact_number: string | null
+  /** JSON: {name: value} of the product's requirement fields. */
+  requirements: string
+  /** The provider's reference once it took the order. */
+  provider_ref: string | null
+  created_at: string
+  updated_at: string
+}
+
+/**
+ * One per (user, Idempotency-Key) of an order call: the first reply, given again to a repeat
+ * of the same request. Written in the order's transaction, so it exists only for an order that
+ * was placed.
+ */
+export interface IdempotencyKeyTable {
+  user_id: number
+  key: string
+  /** SHA-256 of the normalised request. */
+  request_hash: string
+  order_id: number | null
+  /** The reply's JSON. */
+  reply: string | null
+  created_at: string
+}
+
+/** Spec section 3, Notification: rendered in the user's language when created. */
+export interface NotificationTable {
+  id: Generated<number>
+  user_id: number
+  title: string
+  description: string
+  created_at: string
+  read_at: string | null
+}
+
+/** Player numbers a user looked up successfully, per product (GET player_number/info). */
+export interface PlayerNumberTable {
+  id: Generated<number>
+  user_id: number
+  product_id: number
+  player_number: string
+  player_name: string
+  verified_at: string
+}
+
 export interface Database extends CatalogueDatabase {
   meta: MetaTable
   settings: SettingTable
@@ -192,6 +277,10 @@ export interface Database extends CatalogueDatabase {
   about_images: AboutImageTable
   contact_info: ContactInfoTable
   messages: MessageTable
+  orders: OrderTable
+  idempotency_keys: IdempotencyKeyTable
+  notifications: NotificationTable
+  player_numbers: PlayerNumberTable
 }
 
 export type WebsiteInfoRow = Selectable<WebsiteInfoTable>
@@ -201,3 +290,5 @@ export type ContactInfoUpdate = Updateable<ContactInfoTable>
 export type UserRow = Selectable<UserTable>
 export type NewUser = Insertable<UserTable>
 export type WalletLogRow = Selectable<WalletLogTable>
+export type OrderRow = Selectable<OrderTable>
+export type NotificationRow = Selectable<NotificationTable>

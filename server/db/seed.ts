@@ -5,6 +5,7 @@ import { insertUser } from '../services/users'
 import { addWalletLog } from '../services/wallet'
 import type { Database } from './schema'
 import { seedDemoCatalogue } from './seed-catalogue'
+import { seedDemoOrders } from './seed-orders'
 
 /** Marks that the demo content was loaded, so it is never loaded twice. */
 export const SEED_META_KEY = 'demo_seed'
@@ -148,12 +149,13 @@ export async function seedDemo(
         userId: user.id,
         status: 'Charged',
         name: 'Demo credit',
-        previousBalance: 0,
+        previousBalance: 0n,
         value: balance,
         currentBalance: balance,
         currency: 'USD',
         now,
       })
+      if (demo.username === 'demo') await seedDemoOrders(trx, user, now)
     }
     return true
   })

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import { t } from '../i18n'
 import { findSession } from '../services/sessions'
-import type { AuthEnv } from './env'
+import type { AuthEnv, MaybeAuthEnv } from './env'
 
 /** `Authorization: Bearer <token>`; tokens are 43 base64url characters, longer is not ours. */
 export function bearerToken(header: string | undefined): string | undefined {
@@ -19,5 +19,20 @@ export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   }
   c.set('user', found.user)
   c.set('sessionId', found.sessionId)
+  await next()
+})
+
+/**
+ * For calls that work signed out too (the player search): the user when the bearer token is
+ * a live session; otherwise the call goes on as anonymous rather than answering 401, so a
+ * stale token does not break a public call.
+ */
+export const optionalUser = createMiddleware<MaybeAuthEnv>(async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'))
+  const found = token ? await findSession(c.var.db, token, c.var.clock.now()) : undefined
+  if (found) {
+    c.set('user', found.user)
+    c.set('sessionId', found.sessionId)
+  }
   await next()
 })

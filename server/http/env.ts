@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Locale } from '../../src/contract/common'
 import type { Delivery } from '../adapters/delivery'
+import type { Provider } from '../adapters/provider'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database, UserRow } from '../db/schema'
@@ -19,6 +20,8 @@ export interface AppVariables {
   passwords: PasswordHasher
   /** How verification codes leave the server. */
   delivery: Delivery
+  /** Player searches and order fulfilment. */
+  provider: Provider
 }
 
 export type AppEnv = { Variables: AppVariables }
@@ -26,4 +29,9 @@ export type AppEnv = { Variables: AppVariables }
 /** Routes behind `requireUser` also know who is asking. */
 export type AuthEnv = {
   Variables: AppVariables & { user: UserRow; sessionId: number }
+}
+
+/** Routes behind `optionalUser` know who is asking when the caller is signed in. */
+export type MaybeAuthEnv = {
+  Variables: AppVariables & { user?: UserRow; sessionId?: number }
 }

@@ -8,6 +8,7 @@ import { catalogueRoutes } from './catalogue'
 import { contactRoutes } from './contact'
 import { devRoutes } from './dev'
 import { messagesRoutes } from './messages'
+import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
 import { sliderRoutes } from './slider'
 import { websiteRoutes } from './website'
@@ -24,6 +25,7 @@ export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
   api.route('/products', catalogueRoutes)
   api.route('/', authRoutes)
   api.route('/', profileRoutes)
+  api.route('/', orderRoutes)
   if (devOutbox) api.route('/dev', devRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api

@@ -87,17 +87,17 @@ describeEachDatabase('profile API', (ctx) => {
       {
         status: 'Discounted',
         name,
-        previous_balance: 100_000_000,
-        value: 100_000_000,
-        current_balance: 0,
+        previous_balance: 100_000_000n,
+        value: 100_000_000n,
+        current_balance: 0n,
         currency: 'USD',
       },
       {
         status: 'Charged',
         name,
-        previous_balance: 0,
-        value: 8_950_000_000_000,
-        current_balance: 8_950_000_000_000,
+        previous_balance: 0n,
+        value: 8_950_000_000_000n,
+        current_balance: 8_950_000_000_000n,
         currency: 'LBP',
       },
     ])
@@ -116,7 +116,7 @@ describeEachDatabase('profile API', (ctx) => {
     // 123456789 micro-LBP / 89500 = 1379.405… micro-USD
     expect(v.parse(CurrencyReplySchema, await res.json()).data.balance).toBe(0.001379)
     const logs = await logsOf(id)
-    expect(logs.at(-1)).toMatchObject({ value: 1379, currency: 'USD' })
+    expect(logs.at(-1)).toMatchObject({ value: 1379n, currency: 'USD' })
 
     const other = await accountWith('2')
     const app = ctx.appWith({ lbpRate: 100_000 })
@@ -157,14 +157,34 @@ describeEachDatabase('profile API', (ctx) => {
     expect(await logsOf(id)).toEqual([])
   })
 
-  it('refuses a conversion the ledger could not hold exactly', async () => {
-    const { token } = await accountWith('200000')
+  it('converts balances beyond 2^53 micro-units exactly, up to the database limit', async () => {
+    // 200,000 USD is 1.79e16 micro-LBP: above Number.MAX_SAFE_INTEGER, exact as a bigint.
+    const { token, id } = await accountWith('200000')
     const res = await postForm(ctx.app, 'change-currency?local=en', { currency: 'LBP' }, { token })
-    expect(res.status).toBe(422)
-    expect(v.parse(MessageReplySchema, await res.json()).message).toBe(
+    expect(res.status).toBe(200)
+    const row = await ctx.db
+      .selectFrom('users')
+      .select(['balance', 'currency'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ balance: 17_900_000_000_000_000n, currency: 'LBP' })
+    expect((await logsOf(id)).at(-1)).toMatchObject({ value: 17_900_000_000_000_000n })
+    const back = await postForm(ctx.app, 'change-currency', { currency: 'USD' }, { token })
+    expect(v.parse(CurrencyReplySchema, await back.json()).data.balance).toBe(200_000)
+
+    // What the bigint column cannot hold is still refused, and nothing changes.
+    const huge = await accountWith('9000000000000')
+    const refused = await postForm(
+      ctx.app,
+      'change-currency?local=en',
+      { currency: 'LBP' },
+      { token: huge.token },
+    )
+    expect(refused.status).toBe(422)
+    expect(v.parse(MessageReplySchema, await refused.json()).message).toBe(
       'The balance is too large to convert. Please contact support.',
     )
-    expect(await profile(token)).toMatchObject({ currency: 'USD', balance: 200_000 })
+    expect(await profile(huge.token)).toMatchObject({ currency: 'USD', balance: 9_000_000_000_000 })
   })
 
   it('converts once when the same switch arrives twice at the same time', async () => {

@@ -163,7 +163,10 @@ export async function creditWallet(
     })
     if (credit.notification) {
       await notify(trx, userId, credit.notification(user, credited), credit.now)
-      return { user: { ...user, new_notifications_count: user.new_notifications_count + 1 }, credited }
+      return {
+        user: { ...user, new_notifications_count: user.new_notifications_count + 1 },
+        credited,
+      }
     }
     return { user, credited }
   })

@@ -12,6 +12,10 @@ type Query = Record<string, string | number | undefined | null>
 type Body = Record<string, FormValue> | FormData
 
 interface RequestOptions {
+  /** Public data: sent without the token, so shared caches and the service worker may keep it. */
+  anonymous?: boolean
+  /** Adds local={language} (default); off for replies that are the same in every language. */
+  localized?: boolean
   query?: Query
   body?: Body
   headers?: Record<string, string>
@@ -28,9 +32,9 @@ export function configureApi(handlers: Partial<typeof hooks>): void {
   Object.assign(hooks, handlers)
 }
 
-export function apiUrl(path: string, query: Query = {}): string {
+export function apiUrl(path: string, query: Query = {}, localized = true): string {
   const url = new URL(API_BASE + path, window.location.origin)
-  url.searchParams.set('local', currentLocale())
+  if (localized) url.searchParams.set('local', currentLocale())
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '')
       url.searchParams.set(key, String(value))
@@ -51,9 +55,9 @@ async function request<S extends v.GenericSchema>(
   method: string,
   path: string,
   schema: S,
-  { query, body, headers = {}, signal }: RequestOptions = {},
+  { query, body, headers = {}, signal, anonymous = false, localized = true }: RequestOptions = {},
 ): Promise<v.InferOutput<S>> {
-  const token = getToken()
+  const token = anonymous ? null : getToken()
   const init: RequestInit = {
     method,
     signal,
@@ -67,7 +71,7 @@ async function request<S extends v.GenericSchema>(
 
   let response: Response
   try {
-    response = await fetch(apiUrl(path, query), init)
+    response = await fetch(apiUrl(path, query, localized), init)
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)

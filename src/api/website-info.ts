@@ -23,7 +23,10 @@ export function readCachedWebsiteInfo(): CachedWebsiteInfo | undefined {
 }
 
 export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
-  const reply = await api.get('website/info', WebsiteInfoReplySchema)
+  const reply = await api.get('website/info', WebsiteInfoReplySchema, {
+    anonymous: true,
+    localized: false,
+  })
   const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
   try {
     localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: info, timestamp: Date.now() }))

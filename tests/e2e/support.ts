@@ -1,6 +1,7 @@
+import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
-import { expect, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 /** The SQLite file of the server under test (made fresh by playwright.config.ts). */
 export function openDatabase(): DatabaseSync {
@@ -22,4 +23,73 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function switchToArabic(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'العربية' }).click()
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+}
+
+/** Runs an operator command against the e2e database and returns its --json output. */
+export function operator(...args: string[]): unknown {
+  const dir = process.env.E2E_DATA_DIR
+  if (!dir) throw new Error('E2E_DATA_DIR is not set')
+  const result = spawnSync('tsx', ['server/cli.ts', ...args, '--json'], {
+    env: {
+      ...process.env,
+      SQLITE_PATH: join(dir, 'store.db'),
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+    },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0)
+    throw new Error(`operator ${args.join(' ')} failed: ${result.stderr}${result.stdout}`)
+  return JSON.parse(result.stdout) as unknown
+}
+
+let customers = 0
+/**
+ * A new customer with a balance, signed in through the API (codes from the outbox), whose
+ * token the page starts with. Faster than the sign-up screens, which accounts.spec.ts covers.
+ */
+export async function signedInCustomer(
+  page: Page,
+  request: APIRequestContext,
+  { balance = '100', type = 'CUSTOMER' }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY' } = {},
+) {
+  const n = `${Date.now() % 100_000_000}`.padStart(8, '0').slice(-6) + String(customers++ % 10)
+  const customer = {
+    username: `buyer${n}`,
+    phone: `+9617${n.slice(-7)}`,
+    email: `buyer${n}@example.com`,
+    password: 'buyer-pass-1',
+  }
+  operator(
+    'users:create',
+    '--username',
+    customer.username,
+    '--phone',
+    customer.phone,
+    '--email',
+    customer.email,
+    '--password',
+    customer.password,
+    '--type',
+    type,
+  )
+  if (balance !== '0') operator('wallet:credit', customer.username, balance, '--reason', 'e2e')
+  const form = { phone_number: customer.phone, password: customer.password }
+  expect((await request.post('/api/login?check=1', { multipart: form })).ok()).toBe(true)
+  const outbox = (await (
+    await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.phone)}`)
+  ).json()) as {
+    data: { code: string }[]
+  }
+  const reply = await request.post('/api/login?auth=1', {
+    multipart: { ...form, verification_code: outbox.data[0]!.code },
+  })
+  const { token } = (await reply.json()) as { token: string }
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem('e2e-token-set')) {
+      localStorage.setItem('token', value)
+      sessionStorage.setItem('e2e-token-set', '1')
+    }
+  }, token)
+  return { ...customer, token }
 }

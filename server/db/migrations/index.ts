@@ -5,6 +5,7 @@ import type { Dialect } from '../index'
 import { siteMigration } from './0001_site'
 import { accountsMigration } from './0002_accounts'
 import { catalogueMigration } from './0003_catalogue'
+import { ordersMigration } from './0004_orders'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -15,6 +16,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0001_site': siteMigration(dialect),
     '0002_accounts': accountsMigration(dialect),
     '0003_catalogue': catalogueMigration(dialect),
+    '0004_orders': ordersMigration(dialect),
   }
 }
 

@@ -19,7 +19,11 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'products', locale, perPage],
       queryFn: ({ signal }) =>
-        api.get('products', ProductPageSchema, { signal, query: { page: 1, per_page: perPage } }),
+        api.get('products', ProductPageSchema, {
+          signal,
+          anonymous: true,
+          query: { page: 1, per_page: perPage },
+        }),
       staleTime: CATALOGUE_STALE,
       placeholderData: keepPreviousData,
     }),
@@ -27,7 +31,11 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'search', locale, q, page],
       queryFn: ({ signal }) =>
-        api.get('products', ProductPageSchema, { signal, query: { search: q, page } }),
+        api.get('products', ProductPageSchema, {
+          signal,
+          anonymous: true,
+          query: { search: q, page },
+        }),
       staleTime: CATALOGUE_STALE,
       // Results are only worth keeping for this visit.
       meta: { persist: false },
@@ -35,7 +43,8 @@ export const catalogueQueries = {
   product: (locale: Locale, id: number) =>
     queryOptions({
       queryKey: [...catalogueQueries.all, 'product', locale, id],
-      queryFn: ({ signal }) => api.get(`products/${id}`, ProductDetailReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get(`products/${id}`, ProductDetailReplySchema, { signal, anonymous: true }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),
@@ -45,6 +54,7 @@ export const catalogueQueries = {
       queryFn: ({ signal }) =>
         api.get(`products/${productId}/packages`, PackagePageSchema, {
           signal,
+          anonymous: true,
           query: { page: 1, per_page: 300 },
         }),
       staleTime: CATALOGUE_STALE,
@@ -53,14 +63,15 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'package', locale, id],
       queryFn: ({ signal }) =>
-        api.get(`products/packages/${id}`, PackageDetailReplySchema, { signal }),
+        api.get(`products/packages/${id}`, PackageDetailReplySchema, { signal, anonymous: true }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),
   group: (locale: Locale, id: number) =>
     queryOptions({
       queryKey: [...catalogueQueries.all, 'group', locale, id],
-      queryFn: ({ signal }) => api.get(`products/by-group/${id}`, GroupReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get(`products/by-group/${id}`, GroupReplySchema, { signal, anonymous: true }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),

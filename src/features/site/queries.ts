@@ -14,20 +14,23 @@ export const siteQueries = {
   slider: () =>
     queryOptions({
       queryKey: [...siteQueries.all, 'slider'],
-      queryFn: ({ signal }) => api.get('slider/images', SliderReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get('slider/images', SliderReplySchema, { signal, anonymous: true, localized: false }),
       select: (reply) => reply.data,
       staleTime: 5 * 60_000,
     }),
   about: (locale: Locale) =>
     queryOptions({
       queryKey: [...siteQueries.all, 'about', locale],
-      queryFn: ({ signal }) => api.get('about-us/info', AboutReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get('about-us/info', AboutReplySchema, { signal, anonymous: true }),
       select: (reply) => reply.data,
     }),
   contact: (locale: Locale) =>
     queryOptions({
       queryKey: [...siteQueries.all, 'contact', locale],
-      queryFn: ({ signal }) => api.get('contact-us/info', ContactReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get('contact-us/info', ContactReplySchema, { signal, anonymous: true }),
       select: (reply) => reply.data,
     }),
 }

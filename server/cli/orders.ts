@@ -1,0 +1,158 @@
+import { ORDER_STATUSES } from '../../src/contract/orders'
+import { fromMicros } from '../../src/domain/money'
+import type { OrderRow } from '../db/schema'
+import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
+import { itemName } from '../services/orders'
+import { findUserByUsername } from '../services/users'
+import { choice, CommandError, required, table, UsageError, type Command } from './command'
+
+const LIST_LIMIT = 200
+
+function view(order: OrderRow, username: string) {
+  return {
+    id: order.id,
+    user: username,
+    status: order.status,
+    item: itemName(order, 'en'),
+    quantity: order.quantity,
+    total: fromMicros(order.total_price),
+    currency: order.currency,
+    player_number: order.player_number,
+    provider_ref: order.provider_ref,
+    refuse_reason: order.refuse_reason,
+    accept_note: order.accept_note,
+    item_codes: (JSON.parse(order.item_codes) as { code: string }[]).map((c) => c.code),
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+  }
+}
+
+function orderId(text: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError(`<id> must be an order number`)
+  return Number(text)
+}
+
+/** Why an order could not change, for the terminal. */
+function notOpen(id: number, order: OrderRow | undefined, action: string): CommandError {
+  return order
+    ? new CommandError(
+        `Order #${id} is ${order.status}; only ${OPEN_STATUSES.join(' or ')} orders can be ${action}.`,
+      )
+    : new CommandError(`No order #${id}.`)
+}
+
+async function usernameOf(ctx: Parameters<Command['run']>[0], userId: number) {
+  const user = await ctx.db
+    .selectFrom('users')
+    .select('username')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return user.username
+}
+
+export const orderCommands: Record<string, Command> = {
+  'orders:list': {
+    summary: `List orders, newest first (at most ${LIST_LIMIT}).`,
+    usage: `[--user <username>] [--status ${ORDER_STATUSES.join('|')}]`,
+    options: { user: { type: 'string' }, status: { type: 'string' } },
+    async run(ctx, args) {
+      const status =
+        args.values.status === undefined
+          ? undefined
+          : choice(args, 'status', ORDER_STATUSES, 'WAITING')
+      let query = ctx.db
+        .selectFrom('orders')
+        .innerJoin('users', 'users.id', 'user_id')
+        .selectAll('orders')
+        .select('users.username as username')
+      if (typeof args.values.user === 'string') {
+        const user = await findUserByUsername(ctx.db, args.values.user)
+        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
+        query = query.where('user_id', '=', user.id)
+      }
+      if (status) query = query.where('status', '=', status)
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute()
+      const orders = rows.map(({ username, ...order }) => view(order, username))
+      const brief = orders.map((o) => ({
+        id: o.id,
+        user: o.user,
+        status: o.status,
+        item: o.item,
+        qty: o.quantity,
+        total: `${o.total} ${o.currency}`,
+        created_at: o.created_at,
+      }))
+      return { json: orders, text: table(brief, '(no orders)') }
+    },
+  },
+
+  'orders:complete': {
+    summary: 'Complete a WAITING or FAILED order, with the delivered codes and a note.',
+    usage: '<id> [--code CODE ...] [--note TEXT] [--expiry YYYY-MM-DD]',
+    positionals: ['id'],
+    options: {
+      code: { type: 'string', multiple: true },
+      note: { type: 'string' },
+      expiry: { type: 'string' },
+    },
+    async run(ctx, args) {
+      const id = orderId(args.positionals[0]!)
+      const codes = ((args.values.code ?? []) as string[]).map((c) => c.trim()).filter(Boolean)
+      const note = typeof args.values.note === 'string' ? args.values.note.trim() || null : null
+      const expiry = typeof args.values.expiry === 'string' ? args.values.expiry.trim() : null
+      if (expiry !== null && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) {
+        throw new UsageError('--expiry must be a date like 2027-01-31')
+      }
+      const result = await completeOrder(ctx.db, id, {
+        codes,
+        note,
+        expiryDate: expiry,
+        now: ctx.clock.now(),
+      })
+      if (!result.changed) throw notOpen(id, result.order, 'completed')
+      const order = view(result.order, await usernameOf(ctx, result.order.user_id))
+      return {
+        json: order,
+        text:
+          `Order #${id} (${order.item}, ${order.user}) is COMPLETED` +
+          (codes.length > 0 ? ` with ${codes.length} code${codes.length === 1 ? '' : 's'}.` : '.'),
+      }
+    },
+  },
+
+  'orders:cancel': {
+    summary: 'Cancel a WAITING or FAILED order and refund it to the wallet (exactly once).',
+    usage: '<id> --reason TEXT',
+    positionals: ['id'],
+    options: { reason: { type: 'string' } },
+    async run(ctx, args) {
+      const id = orderId(args.positionals[0]!)
+      const reason = required(args, 'reason').trim()
+      const result = await cancelOrder(ctx.db, id, {
+        reason,
+        lbpRate: ctx.config.lbpRate,
+        now: ctx.clock.now(),
+      })
+      if (!result.changed) throw notOpen(id, result.order, 'canceled')
+      const user = await ctx.db
+        .selectFrom('users')
+        .select(['username', 'balance', 'currency'])
+        .where('id', '=', result.order.user_id)
+        .executeTakeFirstOrThrow()
+      const refund = fromMicros(result.refund ?? 0n)
+      return {
+        json: {
+          ...view(result.order, user.username),
+          refund,
+          refund_currency: user.currency,
+          balance: fromMicros(user.balance),
+        },
+        text: `Order #${id} is CANCELED; ${refund} ${user.currency} went back to ${user.username} (balance ${fromMicros(user.balance)} ${user.currency}).`,
+      }
+    },
+  },
+}

@@ -1,0 +1,140 @@
+import { Hono, type Context } from 'hono'
+import type * as v from 'valibot'
+import type {
+  OrderReplySchema,
+  PlayerLookupReplySchema,
+  PlayerNumberReplySchema,
+  StatusBulkReplySchema,
+} from '../../src/contract/orders'
+import { ProviderError, type PlayerApi } from '../adapters/provider'
+import { optionalUser, requireUser } from '../http/auth'
+import { formBodyLimit, readFields } from '../http/body'
+import type { AppEnv, MaybeAuthEnv } from '../http/env'
+import { ApiError } from '../http/errors'
+import { t, type MessageId } from '../i18n'
+import { handOver, refreshOrders } from '../services/order-status'
+import {
+  findOrder,
+  IDEMPOTENCY_KEY_MAX,
+  listOrders,
+  orderFields,
+  orderWire,
+  placeOrder,
+  prepareOrder,
+  replayed,
+  requestHash,
+} from '../services/orders'
+import { lastPlayerNumber, lookupPlayer } from '../services/players'
+
+type Wire<S extends v.GenericSchema> = v.InferInput<S>
+
+const idOf = (text: string | undefined) =>
+  text !== undefined && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined
+
+/** A failed player search: `message` and `msg` both, as the storefront reads either. */
+function lookupFailure(c: Context<MaybeAuthEnv>, status: 422 | 503, id: MessageId) {
+  const text = t(c.var.locale, id)
+  return c.json({ message: text, msg: text }, status)
+}
+
+async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined, raw: string) {
+  const number = raw.trim()
+  if (number === '') return lookupFailure(c, 422, 'player.number_required')
+  if (!api) return lookupFailure(c, 422, 'player.not_found')
+  try {
+    const result = await lookupPlayer(c.var.db, c.var.provider, api, number, {
+      userId: c.var.user?.id,
+      productId: idOf(c.req.query('product_id')),
+      now: c.var.clock.now(),
+    })
+    if (!result.found) return lookupFailure(c, 422, 'player.not_found')
+    const reply: Wire<typeof PlayerLookupReplySchema> = { data: { username: result.name } }
+    return c.json(reply)
+  } catch (err) {
+    if (err instanceof ProviderError) return lookupFailure(c, 503, 'player.unavailable')
+    throw err
+  }
+}
+
+/** Ordering, the orders pages and the player search (spec section 7). */
+export const orderRoutes = new Hono<AppEnv>()
+  .post('/automated/get/packages', formBodyLimit(), requireUser, async (c) => {
+    const { db, user, locale } = c.var
+    // Every order call carries a key, so a retried submit can never pay twice.
+    const key = c.req.header('idempotency-key')?.trim()
+    if (!key || key.length > IDEMPOTENCY_KEY_MAX) {
+      throw new ApiError(400, 'order.idempotency.missing')
+    }
+    const fields = orderFields(await readFields(c))
+    const playerNameQuery = c.req.query('player_name')
+    const hash = requestHash(fields, playerNameQuery)
+    const earlier = await replayed(db, user.id, key, hash)
+    if (earlier) return c.json(earlier)
+
+    const prepared = await prepareOrder(db, user, fields, {
+      locale,
+      lbpRate: c.var.config.lbpRate,
+      playerNameQuery,
+    })
+    const now = c.var.clock.now()
+    const result = await placeOrder(db, user, prepared, { key, requestHash: hash, locale, now })
+    if (result.placed) {
+      await handOver(db, c.var.provider, result.order, { now, logger: c.var.logger })
+    }
+    return c.json(result.reply)
+  })
+  .get('/automated/get/status/bulk', requireUser, async (c) => {
+    let updated: number
+    try {
+      updated = await refreshOrders(c.var.db, c.var.provider, c.var.user.id, {
+        lbpRate: c.var.config.lbpRate,
+        now: c.var.clock.now(),
+        logger: c.var.logger,
+      })
+    } catch (err) {
+      if (err instanceof ProviderError) {
+        throw new ApiError(503, 'order.provider_unavailable', undefined, { cause: err })
+      }
+      throw err
+    }
+    const reply: Wire<typeof StatusBulkReplySchema> = {
+      message: t(c.var.locale, 'order.status_refreshed'),
+      data: { updated },
+    }
+    return c.json(reply)
+  })
+  .get('/automated/get/player/name/:number/:api', optionalUser, (c) =>
+    playerSearch(c, { kind: 'name', name: c.req.param('api') }, c.req.param('number')),
+  )
+  .get('/th-p-apis/:id', optionalUser, (c) => {
+    const id = idOf(c.req.param('id'))
+    return playerSearch(
+      c,
+      id === undefined ? undefined : { kind: 'id', id },
+      c.req.query('number') ?? '',
+    )
+  })
+  .get('/player_number/info', requireUser, async (c) => {
+    const productId = idOf(c.req.query('product_id'))
+    const reply: Wire<typeof PlayerNumberReplySchema> = {
+      data: {
+        player_number:
+          productId === undefined
+            ? null
+            : await lastPlayerNumber(c.var.db, c.var.user.id, productId),
+      },
+    }
+    return c.json(reply)
+  })
+  .get('/orders', requireUser, async (c) =>
+    c.json(await listOrders(c.var.db, c.var.user, c.var.locale, c.req.query())),
+  )
+  .get('/orders/:id', requireUser, async (c) => {
+    const id = idOf(c.req.param('id'))
+    const order = id === undefined ? undefined : await findOrder(c.var.db, c.var.user.id, id)
+    if (!order) throw new ApiError(404, 'order.not_found')
+    const reply: Wire<typeof OrderReplySchema> = {
+      data: orderWire(order, c.var.user, c.var.locale),
+    }
+    return c.json(reply)
+  })

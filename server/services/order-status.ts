@@ -1,0 +1,268 @@
+import type { Kysely } from 'kysely'
+import { formatMoney } from '../../src/domain/money'
+import type { Provider, ProviderOrder } from '../adapters/provider'
+import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
+import { inTransaction } from '../db/transaction'
+import { t } from '../i18n'
+import type { Logger } from '../log'
+import { errorFields } from '../log'
+import { notificationText, notify } from './notifications'
+import { itemName } from './orders'
+import { addWalletLog, convertBetween, lockUser } from './wallet'
+
+/*
+ * What happens to an order after it is placed. The operator's commands (cli/orders.ts) and
+ * the provider refresh (GET automated/get/status/bulk) both come here, so an order is
+ * completed or refunded the same way whoever decides it.
+ */
+
+/** The states an order can still leave. FAILED: the provider refused it; an operator decides. */
+export const OPEN_STATUSES: OrderStatus[] = ['WAITING', 'FAILED']
+
+export type StatusChange =
+  { changed: true; order: OrderRow } | { changed: false; order: OrderRow | undefined }
+
+export interface Completion {
+  codes?: string[]
+  note?: string | null
+  expiryDate?: string | null
+  now: Date
+}
+
+/**
+ * WAITING or FAILED to COMPLETED, with the delivered codes and a note, and a notification.
+ * `changed: false` when the order does not exist or was no longer open.
+ */
+export async function completeOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  { codes = [], note = null, expiryDate = null, now }: Completion,
+): Promise<StatusChange> {
+  return inTransaction(db, async (trx) => {
+    const order = await trx
+      .updateTable('orders')
+      .set({
+        status: 'COMPLETED',
+        item_codes: JSON.stringify(codes.map((code) => ({ code }))),
+        accept_note: note,
+        expiry_date: expiryDate,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', orderId)
+      .where('status', 'in', OPEN_STATUSES)
+      .returningAll()
+      .executeTakeFirst()
+    if (!order) return { changed: false, order: await orderById(trx, orderId) }
+    const user = await trx
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', order.user_id)
+      .executeTakeFirstOrThrow()
+    const values = { id: order.id, item: itemName(order, user.locale) }
+    await notify(
+      trx,
+      order.user_id,
+      notificationText(
+        user.locale,
+        'notification.order_completed.title',
+        'notification.order_completed.body',
+        values,
+      ),
+      now,
+    )
+    return { changed: true, order }
+  })
+}
+
+export interface Cancellation {
+  reason: string
+  /** LBP per USD, for an order paid in the currency the wallet has since left. */
+  lbpRate: number
+  now: Date
+}
+
+/**
+ * WAITING or FAILED to CANCELED, and the money back, exactly once: the status change is
+ * guarded by the open states, so of two cancels at the same moment one finds no row and
+ * refunds nothing. The refund, its Charged history line and the notification commit with it.
+ */
+export async function cancelOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  { reason, lbpRate, now }: Cancellation,
+): Promise<StatusChange & { refund?: bigint }> {
+  return inTransaction(db, async (trx) => {
+    const order = await trx
+      .updateTable('orders')
+      .set({ status: 'CANCELED', refuse_reason: reason, updated_at: now.toISOString() })
+      .where('id', '=', orderId)
+      .where('status', 'in', OPEN_STATUSES)
+      .returningAll()
+      .executeTakeFirst()
+    if (!order) return { changed: false, order: await orderById(trx, orderId) }
+
+    const locked = await lockUser(trx, order.user_id)
+    // Paid in the order's currency; the wallet may have switched since.
+    const refund = convertBetween(order.total_price, order.currency, locked.currency, lbpRate)
+    const user = await trx
+      .updateTable('users')
+      .set((eb) => ({ balance: eb('balance', '+', refund) }))
+      .where('id', '=', order.user_id)
+      .returning(['balance', 'currency', 'locale'])
+      .executeTakeFirstOrThrow()
+    const item = itemName(order, user.locale)
+    await addWalletLog(trx, {
+      userId: order.user_id,
+      status: 'Charged',
+      name: t(user.locale, 'wallet.order_refund', { id: order.id, item }),
+      previousBalance: user.balance - refund,
+      value: refund,
+      currentBalance: user.balance,
+      currency: user.currency,
+      now,
+    })
+    await notify(
+      trx,
+      order.user_id,
+      notificationText(
+        user.locale,
+        'notification.order_canceled.title',
+        'notification.order_canceled.body',
+        {
+          id: order.id,
+          item,
+          reason: reason.replace(/[.\s]+$/, ''),
+          amount: formatMoney(refund, user.currency, user.locale),
+        },
+      ),
+      now,
+    )
+    return { changed: true, order, refund }
+  })
+}
+
+function orderById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** At most this many open orders are checked per refresh. */
+const REFRESH_LIMIT = 200
+/** An order without a provider reference this old missed its hand-over (provider down). */
+const HAND_OVER_RETRY_AFTER_MS = 60_000
+const HAND_OVER_RETRY_LIMIT = 20
+
+/**
+ * Asks the provider about a user's open orders it took and applies what it says; first hands
+ * over again the ones it never took (it was unreachable when they were placed). Returns how
+ * many orders changed. A ProviderError from the status call propagates: nothing was changed.
+ */
+export async function refreshOrders(
+  db: Kysely<Database>,
+  provider: Provider,
+  userId: number,
+  { lbpRate, now, logger }: { lbpRate: number; now: Date; logger?: Logger },
+): Promise<number> {
+  const stranded = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'WAITING')
+    .where('provider_ref', 'is', null)
+    .where('created_at', '<', new Date(now.getTime() - HAND_OVER_RETRY_AFTER_MS).toISOString())
+    .orderBy('id')
+    .limit(HAND_OVER_RETRY_LIMIT)
+    .execute()
+  for (const order of stranded) await handOver(db, provider, order, { now, logger })
+
+  const open = await db
+    .selectFrom('orders')
+    .select(['id', 'provider_ref'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'WAITING')
+    .where('provider_ref', 'is not', null)
+    .orderBy('id')
+    .limit(REFRESH_LIMIT)
+    .execute()
+  if (open.length === 0) return 0
+  const byRef = new Map(open.map((o) => [o.provider_ref!, o.id]))
+  const answers = await provider.orderStatus([...byRef.keys()])
+  let updated = 0
+  let locale: LocaleCode | undefined
+  for (const answer of answers) {
+    const id = byRef.get(answer.ref)
+    if (id === undefined) continue
+    if (answer.status === 'COMPLETED') {
+      const done = await completeOrder(db, id, {
+        codes: answer.codes,
+        note: answer.note ?? null,
+        expiryDate: answer.expiryDate ?? null,
+        now,
+      })
+      if (done.changed) updated++
+    } else if (answer.status === 'CANCELED') {
+      locale ??= (
+        await db
+          .selectFrom('users')
+          .select('locale')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).locale
+      const reason = answer.reason?.trim() || t(locale, 'order.canceled_by_provider')
+      const done = await cancelOrder(db, id, { reason, lbpRate, now })
+      if (done.changed) updated++
+    }
+  }
+  return updated
+}
+
+/** What the provider is told about an order. */
+export function providerOrder(order: OrderRow): ProviderOrder {
+  let requirements: Record<string, string> = {}
+  try {
+    requirements = JSON.parse(order.requirements) as Record<string, string>
+  } catch {
+    // Written by placeOrder as JSON; an unreadable value is sent as none.
+  }
+  return {
+    id: order.id,
+    productId: order.product_id,
+    packageId: order.package_id,
+    providerPackageId: order.provider_package_id,
+    productReference: order.product_reference,
+    quantity: order.quantity,
+    playerNumber: order.player_number,
+    playerName: order.player_name,
+    serviceType: order.service_type,
+    socialLink: order.social_link,
+    walletAddress: order.wallet_address,
+    emailOrPhoneNumber: order.email_or_phone_number,
+    password: order.password,
+    contactNumber: order.contact_number,
+    requirements,
+  }
+}
+
+/**
+ * Hands a committed order to the provider, best effort: the customer has paid and the order
+ * exists whatever happens here. The provider's reference is kept for the status refresh; a
+ * refusal marks the order FAILED (shown as waiting) for an operator to complete or cancel; an
+ * unreachable provider leaves it WAITING without a reference, for the operator too.
+ */
+export async function handOver(
+  db: Kysely<Database>,
+  provider: Provider,
+  order: OrderRow,
+  { now, logger }: { now: Date; logger?: Logger },
+): Promise<void> {
+  try {
+    const placed = await provider.placeOrder(providerOrder(order))
+    await db
+      .updateTable('orders')
+      .set({ provider_ref: placed.ref, status: placed.status, updated_at: now.toISOString() })
+      .where('id', '=', order.id)
+      .where('status', '=', 'WAITING')
+      .execute()
+  } catch (err) {
+    logger?.error('order hand-over failed', { order: order.id, ...errorFields(err) })
+  }
+}

@@ -1,0 +1,141 @@
+import * as v from 'valibot'
+import { expect, it } from 'vitest'
+import { PlaceOrderReplySchema } from '../../src/contract/orders'
+import { createApp } from '../app'
+import { createDb, type Db } from '../db'
+import { describeEachDatabase, testPasswords } from '../test/context'
+import { balanceOf, customer, ledgerOf, order, packageId } from '../test/orders'
+import { cancelOrder, completeOrder } from './order-status'
+
+/*
+ * The ledger under load: concurrent orders never overdraw a wallet, a repeated request never
+ * pays twice, a cancel never refunds twice. On PostgreSQL half the requests go through a
+ * second connection pool, as a second server instance would.
+ */
+describeEachDatabase('ordering under concurrency', (ctx) => {
+  async function apps(): Promise<{
+    apps: ReturnType<typeof createApp>[]
+    close: () => Promise<void>
+  }> {
+    const other: Db | undefined = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
+    const second = other
+      ? createApp({ db: other.db, config: ctx.config, clock: ctx.clock, passwords: testPasswords })
+      : ctx.app
+    return { apps: [ctx.app, second], close: async () => other?.destroy() }
+  }
+
+  it('200 orders at once against a balance for exactly 50: 50 succeed, balance 0', async () => {
+    // iTunes $5: 5.25 + 3 % = 5.4075 USD; 50 of them are exactly 270.375.
+    const { token, user } = await customer(ctx, { balance: '270.375' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const {
+      apps: [a, b],
+      close,
+    } = await apps()
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          order(i % 2 === 0 ? a! : b!, token, { package_id: card, quantity: '1' }),
+        ),
+      )
+      const statuses = replies.map((r) => r.status)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(50)
+      expect(statuses.filter((s) => s === 422)).toHaveLength(150)
+      for (const r of replies.filter((r) => r.status === 422)) {
+        expect(((await r.json()) as { message: string }).message).toBe(
+          'Your balance is not enough for this order.',
+        )
+      }
+    } finally {
+      await close()
+    }
+    expect(await balanceOf(ctx, user.id)).toBe(0n)
+    const ledger = await ledgerOf(ctx, user.id)
+    expect(ledger.orders).toHaveLength(50)
+    expect(ledger.debits).toHaveLength(50)
+    expect(ledger.debitsTotal).toBe(270_375_000n)
+    expect(ledger.ordersTotal).toBe(270_375_000n)
+    // Each line follows the one before; no balance ever went below zero.
+    let running = 270_375_000n
+    for (const line of ledger.logs) {
+      expect(line.previous_balance).toBe(running)
+      expect(line.current_balance).toBe(line.previous_balance - line.value)
+      expect(line.current_balance >= 0n).toBe(true)
+      running = line.current_balance
+    }
+    const keys = await ctx.db
+      .selectFrom('idempotency_keys')
+      .select('order_id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(keys).toHaveLength(50)
+  })
+
+  it('the same Idempotency-Key 50 times at once: one order, one debit, 50 equal replies', async () => {
+    const { token, user } = await customer(ctx, { balance: '100' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const {
+      apps: [a, b],
+      close,
+    } = await apps()
+    let bodies: unknown[]
+    try {
+      const replies = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          order(i % 2 === 0 ? a! : b!, token, { package_id: card }, { key: 'one-tap' }),
+        ),
+      )
+      expect(replies.map((r) => r.status)).toEqual(Array(50).fill(200))
+      bodies = await Promise.all(replies.map((r) => r.json()))
+    } finally {
+      await close()
+    }
+    for (const body of bodies) expect(body).toEqual(bodies[0])
+    const reply = v.parse(PlaceOrderReplySchema, bodies[0])
+    expect(reply.balance).toBe(94.5925)
+    expect(await balanceOf(ctx, user.id)).toBe(94_592_500n)
+    const ledger = await ledgerOf(ctx, user.id)
+    expect(ledger.orders.map((o) => o.id)).toEqual([reply.data.id])
+    expect(ledger.debits).toHaveLength(1)
+  })
+
+  it('two cancels at once refund once; a complete racing a cancel leaves one outcome', async () => {
+    const { token, user } = await customer(ctx, { balance: '20' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const ids: number[] = []
+    for (let i = 0; i < 2; i++) {
+      const res = await order(ctx.app, token, { package_id: card })
+      ids.push(v.parse(PlaceOrderReplySchema, await res.json()).data.id)
+    }
+    const afterOrders = await balanceOf(ctx, user.id)
+    const other = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
+    const dbB = other?.db ?? ctx.db
+    const now = ctx.clock.now()
+    try {
+      const cancels = await Promise.all([
+        cancelOrder(ctx.db, ids[0]!, { reason: 'first', lbpRate: 89_500, now }),
+        cancelOrder(dbB, ids[0]!, { reason: 'second', lbpRate: 89_500, now }),
+      ])
+      expect(cancels.filter((c) => c.changed)).toHaveLength(1)
+
+      const race = await Promise.all([
+        completeOrder(ctx.db, ids[1]!, { codes: ['X'], now }),
+        cancelOrder(dbB, ids[1]!, { reason: 'late', lbpRate: 89_500, now }),
+      ])
+      expect(race.filter((r) => r.changed)).toHaveLength(1)
+    } finally {
+      await other?.destroy()
+    }
+    const ledger = await ledgerOf(ctx, user.id)
+    const refunds = ledger.logs.filter((l) => l.status === 'Charged')
+    const canceled = ledger.orders.filter((o) => o.status === 'CANCELED')
+    expect(refunds).toHaveLength(canceled.length)
+    expect(await balanceOf(ctx, user.id)).toBe(afterOrders + BigInt(canceled.length) * 5_407_500n)
+    const notifications = await ctx.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(notifications).toHaveLength(2)
+  })
+})

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto'
+import { toMicros } from '../../src/domain/money'
+import type { App } from '../app'
+import type { CurrencyCode, LocaleCode, UserRow, UserType } from '../db/schema'
+import { createSession } from '../services/sessions'
+import { insertUser } from '../services/users'
+import { freshUser, postForm, type Fields } from './accounts'
+import type { TestContext } from './context'
+
+export interface Customer {
+  token: string
+  user: UserRow
+}
+
+/** A signed-in account with a balance, made through the services (no codes to wait for). */
+export async function customer(
+  ctx: TestContext,
+  {
+    balance = '100',
+    type = 'CUSTOMER',
+    currency = 'USD',
+    locale = 'en',
+  }: { balance?: string; type?: UserType; currency?: CurrencyCode; locale?: LocaleCode } = {},
+): Promise<Customer> {
+  const details = freshUser()
+  const now = ctx.clock.now()
+  const user = await insertUser(
+    ctx.db,
+    {
+      username: details.username,
+      phone_number: details.phone_number,
+      email: details.email,
+      password_hash: 'not-used',
+      type,
+      currency,
+      locale,
+      balance: toMicros(balance),
+    },
+    now,
+  )
+  const token = await createSession(ctx.db, user.id, { fcmToken: null, now })
+  return { token, user }
+}
+
+/** The id of a demo package by its product and English name (db/seed-catalogue.ts). */
+export async function packageId(ctx: TestContext, productId: number, name: string) {
+  const row = await ctx.db
+    .selectFrom('packages')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where('name_en', '=', name)
+    .executeTakeFirstOrThrow()
+  return String(row.id)
+}
+
+/** POST automated/get/packages as the storefront sends it, with a fresh key unless given. */
+export function order(
+  app: App,
+  token: string,
+  fields: Fields,
+  { key = randomUUID(), query = '' }: { key?: string | null; query?: string } = {},
+) {
+  return postForm(app, `automated/get/packages${query}`, fields, {
+    token,
+    headers: key === null ? {} : { 'Idempotency-Key': key },
+  })
+}
+
+export function get(app: App, path: string, token?: string) {
+  return app.request(`/api/${path}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+}
+
+export async function balanceOf(ctx: TestContext, userId: number): Promise<bigint> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return row.balance
+}
+
+/** The ledger of a user: orders, their debit lines and refunds, for invariant checks. */
+export async function ledgerOf(ctx: TestContext, userId: number) {
+  const [orders, logs] = await Promise.all([
+    ctx.db
+      .selectFrom('orders')
+      .select(['id', 'total_price', 'status'])
+      .where('user_id', '=', userId)
+      .execute(),
+    ctx.db
+      .selectFrom('wallet_logs')
+      .select(['status', 'name', 'value', 'previous_balance', 'current_balance'])
+      .where('user_id', '=', userId)
+      .orderBy('id')
+      .execute(),
+  ])
+  const sum = (values: bigint[]) => values.reduce((a, b) => a + b, 0n)
+  const debits = logs.filter((l) => l.status === 'Discounted')
+  return {
+    orders,
+    logs,
+    debits,
+    ordersTotal: sum(orders.map((o) => o.total_price)),
+    debitsTotal: sum(debits.map((l) => l.value)),
+  }
+}
