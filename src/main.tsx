@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
@@ -49,10 +49,15 @@ function App() {
 
 async function boot() {
   await Promise.all([activateLocale(storedLocale()), loadPersistedCache()])
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!)
+  // A transition renders in slices that yield to the browser: no long task on a slow phone,
+  // and the static skeleton in index.html stays until the page is ready.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   )
 }
 

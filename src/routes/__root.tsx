@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
@@ -31,7 +31,27 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 })
 
+/**
+ * The service worker installs after the page has loaded and settled: its precache downloads
+ * must not compete with what the first visit is waiting for.
+ */
+function useAfterLoad(delayMs = 2000): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const start = () => (timer = setTimeout(() => setReady(true), delayMs))
+    if (document.readyState === 'complete') start()
+    else window.addEventListener('load', start, { once: true })
+    return () => {
+      window.removeEventListener('load', start)
+      clearTimeout(timer)
+    }
+  }, [delayMs])
+  return ready
+}
+
 function Shell() {
+  const settled = useAfterLoad()
   return (
     <>
       <a
@@ -55,7 +75,7 @@ function Shell() {
       <Suspense fallback={null}>
         <Footer />
         <WhatsAppButton />
-        <UpdatePrompt />
+        {settled && <UpdatePrompt />}
         <IosInstallHint />
       </Suspense>
     </>

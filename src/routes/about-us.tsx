@@ -5,7 +5,7 @@ import { currentLocale } from '../i18n/locale'
 
 export const Route = createFileRoute('/about-us')({
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(siteQueries.about(currentLocale()))
+    void context.queryClient.ensureQueryData(siteQueries.about(currentLocale())).catch(() => {})
   },
   component: AboutPage,
 })

@@ -8,8 +8,8 @@ import { currentLocale } from '../i18n/locale'
 export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient } }) => {
     // Start both with the navigation; the page shows skeletons until they arrive.
-    void queryClient.prefetchQuery(siteQueries.slider())
-    void queryClient.prefetchQuery(catalogueQueries.products(currentLocale()))
+    void queryClient.ensureQueryData(siteQueries.slider()).catch(() => {})
+    void queryClient.ensureQueryData(catalogueQueries.products(currentLocale())).catch(() => {})
   },
   component: function Home() {
     return (

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/auth'
 import { button } from '../../ui/button.css'
 import { CodeInput } from '../../ui/code-input'
-import * as fieldStyles from '../../ui/field.css'
+import { TextField } from '../../ui/field'
 import { FormError } from './form-error'
 import { pending } from './pending'
 import { authApi } from './queries'
@@ -42,22 +42,17 @@ export function ForgotPasswordPage() {
         <Trans>Enter the e-mail of your account and we will send you a code.</Trans>
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="forgot-email">
-            <Trans>Email</Trans>
-          </label>
-          <input
-            id="forgot-email"
-            className={fieldStyles.input}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            maxLength={EMAIL_MAX_LENGTH}
-            value={email}
-            aria-invalid={!!problem}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="forgot-email"
+          label={<Trans>Email</Trans>}
+          value={email}
+          onValue={setEmail}
+          invalid={!!problem}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
         <button type="submit" className={button.primary} disabled={send.isPending}>
           {send.isPending ? <Trans>Please wait…</Trans> : <Trans>Next</Trans>}
         </button>
@@ -163,34 +158,24 @@ export function SetPasswordPage() {
         <Trans>Set a new password</Trans>
       </h1>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="new-password">
-            <Trans>Password</Trans>
-          </label>
-          <input
-            id="new-password"
-            className={fieldStyles.input}
-            type={show ? 'text' : 'password'}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="new-password-confirmation">
-            <Trans>Password confirmation</Trans>
-          </label>
-          <input
-            id="new-password-confirmation"
-            className={fieldStyles.input}
-            type={show ? 'text' : 'password'}
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="new-password"
+          label={<Trans>Password</Trans>}
+          value={password}
+          onValue={setPassword}
+          type={show ? 'text' : 'password'}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <TextField
+          id="new-password-confirmation"
+          label={<Trans>Password confirmation</Trans>}
+          value={confirmation}
+          onValue={setConfirmation}
+          type={show ? 'text' : 'password'}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <label className={styles.check}>
           <input
             type="checkbox"

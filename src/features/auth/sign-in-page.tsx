@@ -4,6 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
+import { TextField } from '../../ui/field'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
 import { FormError } from './form-error'
 import { pending } from './pending'
@@ -107,34 +108,24 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
             />
           </div>
         ) : (
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor="sign-in-username">
-              <Trans>Username</Trans>
-            </label>
-            <input
-              id="sign-in-username"
-              className={fieldStyles.input}
-              autoComplete="username"
-              value={username}
-              aria-invalid={invalid('username')}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
-        )}
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-in-password">
-            <Trans>Password</Trans>
-          </label>
-          <input
-            id="sign-in-password"
-            className={fieldStyles.input}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            aria-invalid={invalid('password')}
-            onChange={(event) => setPassword(event.target.value)}
+          <TextField
+            id="sign-in-username"
+            label={<Trans>Username</Trans>}
+            value={username}
+            onValue={setUsername}
+            invalid={invalid('username')}
+            autoComplete="username"
           />
-        </div>
+        )}
+        <TextField
+          id="sign-in-password"
+          label={<Trans>Password</Trans>}
+          value={password}
+          onValue={setPassword}
+          invalid={invalid('password')}
+          type="password"
+          autoComplete="current-password"
+        />
         <div className={styles.row}>
           <label className={styles.check}>
             <input

@@ -6,6 +6,7 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../.
 import { DEFAULT_COUNTRY } from '../../domain/phone'
 import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
+import { TextField } from '../../ui/field'
 import { FormError } from './form-error'
 import { pending } from './pending'
 import { PhoneField, type PhoneValue } from './phone-field'
@@ -73,20 +74,15 @@ export function SignUpPage() {
         <Trans>Sign up</Trans>
       </h1>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-up-username">
-            <Trans>User name</Trans>
-          </label>
-          <input
-            id="sign-up-username"
-            className={fieldStyles.input}
-            autoComplete="username"
-            maxLength={USERNAME_MAX_LENGTH}
-            value={username}
-            aria-invalid={invalid('username')}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="sign-up-username"
+          label={<Trans>User name</Trans>}
+          value={username}
+          onValue={setUsername}
+          invalid={invalid('username')}
+          autoComplete="username"
+          maxLength={USERNAME_MAX_LENGTH}
+        />
         <div className={fieldStyles.field}>
           <label className={fieldStyles.label} htmlFor="sign-up-phone">
             <Trans>Phone number</Trans>
@@ -98,52 +94,37 @@ export function SignUpPage() {
             invalid={invalid('phone_number')}
           />
         </div>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-up-email">
-            <Trans>Email</Trans>
-          </label>
-          <input
-            id="sign-up-email"
-            className={fieldStyles.input}
-            type="email"
-            autoComplete="email"
-            dir="ltr"
-            maxLength={EMAIL_MAX_LENGTH}
-            value={email}
-            aria-invalid={invalid('email')}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-up-password">
-            <Trans>Password</Trans>
-          </label>
-          <input
-            id="sign-up-password"
-            className={fieldStyles.input}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={password}
-            aria-invalid={invalid('password')}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-up-confirmation">
-            <Trans>Confirm password</Trans>
-          </label>
-          <input
-            id="sign-up-confirmation"
-            className={fieldStyles.input}
-            type="password"
-            autoComplete="new-password"
-            maxLength={PASSWORD_MAX_LENGTH}
-            value={confirmation}
-            aria-invalid={invalid('password_confirmation')}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="sign-up-email"
+          label={<Trans>Email</Trans>}
+          value={email}
+          onValue={setEmail}
+          invalid={invalid('email')}
+          type="email"
+          autoComplete="email"
+          dir="ltr"
+          maxLength={EMAIL_MAX_LENGTH}
+        />
+        <TextField
+          id="sign-up-password"
+          label={<Trans>Password</Trans>}
+          value={password}
+          onValue={setPassword}
+          invalid={invalid('password')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
+        <TextField
+          id="sign-up-confirmation"
+          label={<Trans>Confirm password</Trans>}
+          value={confirmation}
+          onValue={setConfirmation}
+          invalid={invalid('password_confirmation')}
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+        />
         <p className={styles.note}>
           <Trans>Company accounts cannot sign up here: please contact the provider.</Trans>
         </p>

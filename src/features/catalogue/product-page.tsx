@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -8,8 +8,12 @@ import { LoadProblem, SavedNote } from './offline-note'
 import { CardContent } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
-import { UnavailableDialog } from './unavailable-dialog'
 import * as styles from './catalogue.css'
+
+// Radix's dialog loads only for the rare unavailable product.
+const UnavailableDialog = lazy(() =>
+  import('./unavailable-dialog').then((m) => ({ default: m.UnavailableDialog })),
+)
 
 /** An entry with merge_to opens that product; an available package opens its own page. */
 function PackageCard({ entry }: { entry: Package }) {
@@ -103,7 +107,11 @@ export function ProductPage({
     <div className={styles.section}>
       <SavedNote updatedAt={product.dataUpdatedAt} />
       <ProductHeader product={product.data} />
-      {isProductUnavailable(product.data) && <UnavailableDialog />}
+      {isProductUnavailable(product.data) && (
+        <Suspense fallback={null}>
+          <UnavailableDialog />
+        </Suspense>
+      )}
       {direct && purchase ? (
         purchase(direct)
       ) : (

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import * as Dialog from '@radix-ui/react-dialog'
 import * as Tabs from '@radix-ui/react-tabs'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
@@ -14,6 +14,7 @@ import { convertFromUsd, totalPrice, unitPrice, type AccountType } from '../../d
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
 import * as dialog from '../../ui/dialog.css'
+import { Field } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { formKind, isFreeFire, needsPlayerNumber, type Purchasable } from './item'
 import { lookupPlayer, orderingQueries, placeOrder } from './queries'
@@ -21,28 +22,6 @@ import { clampQuantity, emptyValues, firstProblem, minimumOf, type OrderValues }
 import * as styles from './ordering.css'
 
 const DEFAULT_LBP_RATE = 89_500
-
-function Field({
-  id,
-  label,
-  children,
-  hint,
-}: {
-  id: string
-  label: ReactNode
-  children: ReactNode
-  hint?: ReactNode
-}) {
-  return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      {hint}
-    </div>
-  )
-}
 
 /** Go back and reload: an unavailable item never shows its form (spec section 4). */
 function UnavailablePopup() {
