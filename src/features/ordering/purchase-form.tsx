@@ -144,8 +144,14 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
     account,
     { crypto: kind === 'crypto', quantity },
   )
-  const unit = convertFromUsd(usdUnit, info?.lbp_rate ?? DEFAULT_LBP_RATE, currency)
-  const total = totalPrice(unit, Number.isSafeInteger(quantity) ? quantity : 0)
+  // As the server charges: the USD total converted once (LBP in whole pounds).
+  const rate = info?.lbp_rate ?? DEFAULT_LBP_RATE
+  const unit = convertFromUsd(usdUnit, rate, currency)
+  const total = convertFromUsd(
+    totalPrice(usdUnit, Number.isSafeInteger(quantity) ? quantity : 0),
+    rate,
+    currency,
+  )
   const money = (micros: bigint) => formatMoney(micros, currency, locale)
   const minimum = minimumOf(item, values)
   const belowMinimum = !freeFire && values.quantity !== '' && quantity < minimum
