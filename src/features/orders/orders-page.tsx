@@ -6,6 +6,7 @@ import { formatMoney, toMicros } from '../../domain/money'
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
 import { ErrorNote } from '../../ui/error-note'
+import { TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { dateRange, type DatePreset } from './dates'
 import { orderQueries } from './queries'
@@ -74,30 +75,20 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
         </div>
         {search.date === DATE_RANGE_MARK && (
           <>
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor="orders-start">
-                <Trans>Start date</Trans>
-              </label>
-              <input
-                id="orders-start"
-                type="date"
-                className={fieldStyles.input}
-                value={search.start}
-                onChange={(event) => change({ start: event.target.value })}
-              />
-            </div>
-            <div className={fieldStyles.field}>
-              <label className={fieldStyles.label} htmlFor="orders-end">
-                <Trans>End date</Trans>
-              </label>
-              <input
-                id="orders-end"
-                type="date"
-                className={fieldStyles.input}
-                value={search.end}
-                onChange={(event) => change({ end: event.target.value })}
-              />
-            </div>
+            <TextField
+              id="orders-start"
+              type="date"
+              label={<Trans>Start date</Trans>}
+              value={search.start}
+              onValue={(start) => change({ start })}
+            />
+            <TextField
+              id="orders-end"
+              type="date"
+              label={<Trans>End date</Trans>}
+              value={search.end}
+              onValue={(end) => change({ end })}
+            />
           </>
         )}
       </div>
