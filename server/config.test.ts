@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       codeSecret: undefined,
       lbpRate: 89_500,
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
+      loginLimits: { perAccount: 10, perIp: 50 },
       whatsapp: undefined,
       smtp: undefined,
       provider: undefined,
@@ -32,6 +33,15 @@ describe('loadConfig', () => {
     })
     expect(config.codeLimits).toEqual({ resendMs: 2000, perRecipientPerHour: 7, perIpPerHour: 900 })
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
+  })
+
+  it('reads the failed sign-in limits', () => {
+    const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_IP: '200' })
+    expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200 })
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(
+      /LOGIN_FAILURES_PER_ACCOUNT/,
+    )
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
   })
 
   it('reads every setting, treating empty values as unset', () => {

@@ -23,6 +23,8 @@ export interface Config {
   lbpRate: number
   /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
   codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
+  /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
+  loginLimits: { perAccount: number; perIp: number }
   /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
   whatsapp: WhatsAppConfig | undefined
   /** SMTP sender for e-mail codes; unset = the local outbox. */
@@ -146,6 +148,8 @@ const EnvSchema = v.object({
   CODE_RESEND_SECONDS: integer('CODE_RESEND_SECONDS', 1, 3600, 60),
   CODE_SENDS_PER_PHONE_PER_HOUR: integer('CODE_SENDS_PER_PHONE_PER_HOUR', 1, 1000, 5),
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
+  LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
+  LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: v.pipe(
     optionalText,
@@ -233,6 +237,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
     },
+    loginLimits: { perAccount: e.LOGIN_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_FAILURES_PER_IP },
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
         ? {

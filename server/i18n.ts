@@ -38,6 +38,7 @@ export const MESSAGE_IDS = [
   'validation.code.format',
   'auth.code_sent',
   'auth.failed',
+  'auth.too_many_failures',
   'auth.signed_up',
   'auth.signed_in',
   'auth.signed_out',

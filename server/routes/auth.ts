@@ -121,11 +121,15 @@ export const authRoutes = new Hono<AppEnv>()
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
       const { creds, input } = credentials(fields, LoginAuthSchema)
-      const token = await completeLogin(c.var, {
-        ...creds,
-        verification_code: input.verification_code,
-        fcm_token: input.fcm_token || undefined,
-      })
+      const token = await completeLogin(
+        c.var,
+        {
+          ...creds,
+          verification_code: input.verification_code,
+          fcm_token: input.fcm_token || undefined,
+        },
+        meta(c),
+      )
       const reply: v.InferOutput<typeof TokenReplySchema> = {
         message: t(c.var.locale, 'auth.signed_in'),
         token,

@@ -9,6 +9,7 @@ import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
 import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode } from './codes'
 import type { PasswordHasher } from './passwords'
+import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
 import { createSession, revokeUserSessions } from './sessions'
 import {
   assertAvailable,
@@ -17,6 +18,7 @@ import {
   findUserByUsername,
   insertUser,
   isUniqueViolation,
+  usernameKey,
   type NewUserInput,
 } from './users'
 
@@ -179,9 +181,24 @@ export interface Credentials {
 
 /**
  * The user with these credentials, or 422 with one message for every way it can be wrong.
- * An unknown user costs the same scrypt work as a wrong password.
+ * An unknown user costs the same scrypt work as a wrong password. Failed checks are counted
+ * per identity tried and per address, and past the limits refused (429) before any hashing.
  */
-async function authenticate(deps: AuthDeps, creds: Credentials): Promise<UserRow> {
+async function authenticate(
+  deps: AuthDeps,
+  creds: Credentials,
+  meta: Pick<RequestMeta, 'ip'>,
+): Promise<UserRow> {
+  const attempt: LoginAttempt = {
+    identity: creds.username
+      ? `user:${usernameKey(creds.username)}`
+      : creds.phone_number
+        ? `phone:${creds.phone_number}`
+        : null,
+    ip: meta.ip,
+    now: deps.clock.now(),
+  }
+  await reserveLoginAttempt(deps.db, deps.config.loginLimits, attempt)
   const user = creds.username
     ? await findUserByUsername(deps.db, creds.username)
     : creds.phone_number
@@ -192,12 +209,13 @@ async function authenticate(deps: AuthDeps, creds: Credentials): Promise<UserRow
     throw new ApiError(422, 'auth.failed')
   }
   await requirePassword(deps, user, creds.password)
+  await loginSucceeded(deps.db, deps.config.loginLimits, { ...attempt, now: deps.clock.now() })
   return user
 }
 
 /** login?check=1 (and its resend): right password, so a code goes to the account's phone. */
 export async function checkLogin(deps: AuthDeps, creds: Credentials, meta: RequestMeta) {
-  const user = await authenticate(deps, creds)
+  const user = await authenticate(deps, creds, meta)
   await sendCode(
     deps,
     { purpose: 'login', recipient: user.phone_number, channel: 'whatsapp', deliver: 'await' },
@@ -210,8 +228,9 @@ export async function checkLogin(deps: AuthDeps, creds: Credentials, meta: Reque
 export async function completeLogin(
   deps: AuthDeps,
   creds: Credentials & { verification_code: string; fcm_token?: string | undefined },
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<string> {
-  const user = await authenticate(deps, creds)
+  const user = await authenticate(deps, creds, meta)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
   const result = await deps.db.transaction().execute(async (trx) => {

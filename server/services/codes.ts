@@ -63,7 +63,7 @@ function hashCode(secret: string, purpose: CodePurpose, recipient: string, code:
 const iso = (ms: number) => new Date(ms).toISOString()
 const secondsUntil = (untilMs: number, nowMs: number) =>
   Math.max(1, Math.ceil((untilMs - nowMs) / 1000))
-const minutesUntil = (untilMs: number, nowMs: number) =>
+export const minutesUntil = (untilMs: number, nowMs: number) =>
   Math.max(1, Math.ceil((untilMs - nowMs) / 60_000))
 
 /**
@@ -71,7 +71,7 @@ const minutesUntil = (untilMs: number, nowMs: number) =>
  * row on PostgreSQL; SQLite transactions hold the database's write lock from the start), so
  * concurrent requests for one recipient count one after another, on any instance.
  */
-async function lockKey(trx: Kysely<Database>, key: string, at: string) {
+export async function lockKey(trx: Kysely<Database>, key: string, at: string) {
   return trx
     .insertInto('code_throttle')
     .values({ key, updated_at: at })

@@ -1,0 +1,100 @@
+import { expect, it } from 'vitest'
+import { freshUser, lastCode, postForm, signUp } from '../test/accounts'
+import { describeEachDatabase } from '../test/context'
+
+const MINUTE = 60_000
+
+describeEachDatabase('failed sign-in limits', (ctx) => {
+  const body = async (res: Response) => ((await res.json()) as { message: string }).message
+  const login = (fields: Record<string, string>, query = 'check=1', headers = {}) =>
+    postForm(ctx.app, `login?${query}`, fields, { headers })
+  const wrong = (user: { username: string }) => ({
+    username: user.username,
+    password: 'wrong-password-1',
+  })
+
+  it('refuses the 11th check after 10 wrong passwords, even a right one, until 15 minutes pass', async () => {
+    const { user } = await signUp(ctx)
+    for (let i = 0; i < 10; i++) {
+      expect((await login(wrong(user))).status, `try ${i + 1}`).toBe(422)
+    }
+    const right = { username: user.username, password: user.password }
+    const refused = await login(right, 'check=1&local=en')
+    expect(refused.status).toBe(429)
+    expect(await body(refused)).toBe(
+      'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    )
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(15 * 60)
+    // The same identity however it is typed, and the code step too.
+    const ar = await login({ ...right, username: user.username.toUpperCase() }, 'check=1&local=ar')
+    expect(ar.status).toBe(429)
+    expect(await body(ar)).toBe(
+      'محاولات تسجيل دخول فاشلة كثيرة. يُرجى المحاولة مرة أخرى بعد 15 دقيقة.',
+    )
+    expect((await login({ ...right, verification_code: '1234' }, 'auth=1')).status).toBe(429)
+
+    ctx.clock.advance(5 * MINUTE)
+    expect(await body(await login(right))).toBe(
+      'Too many failed sign-in attempts. Please try again in 10 minutes.',
+    )
+    ctx.clock.advance(10 * MINUTE + 1000)
+    const checked = await login(right)
+    expect(checked.status).toBe(200)
+    const code = await lastCode(ctx.app, user.phone_number)
+    expect((await login({ ...right, verification_code: code }, 'auth=1')).status).toBe(200)
+    ctx.clock.advance(61_000)
+  })
+
+  it('limits names and numbers without an account the same way', async () => {
+    const nobody = freshUser()
+    for (let i = 0; i < 10; i++) {
+      const res = await login({ phone_number: nobody.phone_number, password: 'whatever-1' })
+      expect(res.status, `try ${i + 1}`).toBe(422)
+    }
+    // The local form of the same number is the same identity.
+    const local = `0${nobody.phone_number.slice(4)}`
+    expect((await login({ phone_number: local, password: 'whatever-1' })).status).toBe(429)
+    expect((await login({ username: nobody.username, password: 'whatever-1' })).status).toBe(422)
+  })
+
+  it('clears the count on a right password', async () => {
+    const { user } = await signUp(ctx)
+    const right = { username: user.username, password: user.password }
+    for (let i = 0; i < 9; i++) expect((await login(wrong(user))).status).toBe(422)
+    expect((await login(right)).status).toBe(200)
+    ctx.clock.advance(61_000)
+    for (let i = 0; i < 10; i++) {
+      expect((await login(wrong(user))).status, `try ${i + 1}`).toBe(422)
+    }
+    expect((await login(wrong(user))).status).toBe(429)
+  })
+
+  it('counts concurrent guesses one by one', async () => {
+    const { user } = await signUp(ctx)
+    for (let i = 0; i < 8; i++) expect((await login(wrong(user))).status).toBe(422)
+    const burst = await Promise.all([1, 2, 3, 4].map(() => login(wrong(user))))
+    expect(burst.map((r) => r.status).sort()).toEqual([422, 422, 429, 429])
+  })
+
+  it('allows 50 failed checks per client address across usernames', async () => {
+    const app = ctx.appWith({ trustProxy: 1 })
+    const from = (ip: string, username: string) =>
+      postForm(
+        app,
+        'login?check=1&local=en',
+        { username, password: 'wrong-password-1' },
+        { headers: { 'x-forwarded-for': ip } },
+      )
+    for (let i = 0; i < 50; i++) {
+      expect((await from('203.0.113.70', `spray_${i}`)).status, `try ${i + 1}`).toBe(422)
+    }
+    const capped = await from('203.0.113.70', 'spray_fresh')
+    expect(capped.status).toBe(429)
+    expect(await body(capped)).toMatch(/^Too many failed sign-in attempts/)
+    expect(capped.headers.get('retry-after')).not.toBeNull()
+    expect((await from('203.0.113.71', 'spray_fresh')).status).toBe(422)
+    ctx.clock.advance(15 * MINUTE + 1000)
+    expect((await from('203.0.113.70', 'spray_later')).status).toBe(422)
+  })
+})
