@@ -116,6 +116,7 @@ export default defineConfig(({ mode }) => ({
         theme_color: '#0f766e',
         background_color: '#ffffff',
         lang: 'en',
+        dir: 'ltr',
         icons: [
           { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },

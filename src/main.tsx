@@ -3,7 +3,11 @@ import { createRoot } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { QueryClientProvider, type Query } from '@tanstack/react-query'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core'
 import { DirectionProvider } from '@radix-ui/react-direction'
 import { configureApi } from './api/client'
 import { loadPersistedCache, persister } from './api/persist'
@@ -17,6 +21,17 @@ import './theme/theme.css'
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 
+const persistOptions = {
+  queryClient,
+  persister,
+  maxAge: PERSIST_MAX_AGE,
+  buster: __BUILD_ID__,
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query: Query) =>
+      query.state.status === 'success' && query.meta?.persist !== false,
+  },
+}
+
 configureApi({
   onForbidden: () => void router.navigate({ to: '/403' }),
   // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
@@ -26,29 +41,22 @@ configureApi({
 function App() {
   const locale = useLocale()
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister,
-        maxAge: PERSIST_MAX_AGE,
-        buster: __BUILD_ID__,
-        dehydrateOptions: {
-          shouldDehydrateQuery: (query) =>
-            query.state.status === 'success' && query.meta?.persist !== false,
-        },
-      }}
-    >
+    <QueryClientProvider client={queryClient}>
       <I18nProvider i18n={i18n}>
         <DirectionProvider dir={LOCALES[locale].rtl ? 'rtl' : 'ltr'}>
           <RouterProvider router={router} />
         </DirectionProvider>
       </I18nProvider>
-    </PersistQueryClientProvider>
+    </QueryClientProvider>
   )
 }
 
 async function boot() {
   await Promise.all([activateLocale(storedLocale()), loadPersistedCache()])
+  // The in-memory mirror is filled, so the restore is immediate and the first render already
+  // has the saved catalogue; from then on every change is written back.
+  await persistQueryClientRestore(persistOptions)
+  persistQueryClientSubscribe(persistOptions)
   const root = createRoot(document.getElementById('root')!)
   // A transition renders in slices that yield to the browser: no long task on a slow phone,
   // and the static skeleton in index.html stays until the page is ready.

@@ -54,7 +54,14 @@ export function ProductHeader({ product }: { product: ProductDetail }) {
   return (
     <div className={styles.detail}>
       {product.image && (
-        <img className={styles.detailImage} src={product.image} alt="" width={400} height={400} />
+        <img
+          className={styles.detailImage}
+          src={product.image}
+          alt=""
+          width={400}
+          height={400}
+          fetchPriority="high"
+        />
       )}
       <div className={styles.facts}>
         <h1 className={styles.heading}>{product.name}</h1>
