@@ -11,22 +11,10 @@ import {
   importCatalogue,
   readCatalogueText,
 } from '../services/catalogue-transfer'
-import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
-import { runCli } from './run'
+import { runOperator } from '../test/cli'
+import { describeEachDatabase } from '../test/context'
 
-async function run(ctx: TestContext, ...argv: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { NODE_ENV: 'test' },
-    store: { db: ctx.db, dialect: ctx.dialect },
-    passwords: testPasswords,
-    clock: ctx.clock,
-  })
-  return { code, stdout, stderr }
-}
+const run = runOperator
 
 /** The 1-based number of the first line containing `needle`. */
 function lineOf(text: string, needle: string): number {

@@ -2,23 +2,11 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { OrderReplySchema, PlaceOrderReplySchema } from '../../src/contract/orders'
 import { changeCurrency } from '../services/wallet'
-import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
+import { runOperator } from '../test/cli'
+import { describeEachDatabase } from '../test/context'
 import { balanceOf, customer, get, ledgerOf, order, packageId } from '../test/orders'
-import { runCli } from './run'
 
-async function run(ctx: TestContext, ...argv: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { NODE_ENV: 'test' },
-    store: { db: ctx.db, dialect: ctx.dialect },
-    passwords: testPasswords,
-    clock: ctx.clock,
-  })
-  return { code, stdout, stderr }
-}
+const run = runOperator
 
 describeEachDatabase('operator CLI: orders and wallet', (ctx) => {
   async function placeOne(token: string, quantity = '1') {

@@ -6,22 +6,11 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { ProfileReplySchema } from '../../src/contract/auth'
 import { signIn } from '../test/accounts'
-import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
-import { COMMANDS, runCli } from './run'
+import { runOperator } from '../test/cli'
+import { describeEachDatabase, testPasswords } from '../test/context'
+import { COMMANDS } from './run'
 
-async function run(ctx: TestContext, ...argv: string[]) {
-  let stdout = ''
-  let stderr = ''
-  const code = await runCli(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { NODE_ENV: 'test' },
-    store: { db: ctx.db, dialect: ctx.dialect },
-    passwords: testPasswords,
-    clock: ctx.clock,
-  })
-  return { code, stdout, stderr }
-}
+const run = runOperator
 
 describeEachDatabase('operator CLI', (ctx) => {
   it('users:create makes a company account that can sign in with company pricing', async () => {
