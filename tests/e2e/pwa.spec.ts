@@ -29,7 +29,8 @@ test('after one online visit the store opens offline', async ({ page, context })
   await page.reload()
   await expect(page.getByRole('img').first()).toBeVisible()
   await page.getByRole('link', { name: 'About us' }).first().click()
-  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+  // The about text (server HTML) has its own heading: wait for it before reading the page.
+  await expect(page.getByRole('heading', { name: 'About Wallet Store' })).toBeVisible()
   const aboutText = (await page.locator('main section').first().textContent()) ?? ''
   await page.getByRole('link', { name: 'Contact us' }).first().click()
   await expect(page.getByRole('heading', { name: 'Contact information' })).toBeVisible()
