@@ -34,11 +34,12 @@ export const logoLink = style({
   color: 'inherit',
 })
 
+/** A fixed box whatever the logo's shape, so its arrival moves nothing. */
 export const logo = style({
   inlineSize: site.logoWidth,
-  blockSize: 'auto',
-  maxBlockSize: '48px',
+  blockSize: '40px',
   objectFit: 'contain',
+  objectPosition: 'start',
   '@media': { [mobile]: { inlineSize: site.logoMobileWidth } },
 })
 
