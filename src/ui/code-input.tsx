@@ -32,7 +32,13 @@ export function CodeInput({
   }
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'Backspace' && !digits[index]) {
+    if (/^\d$/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing the digit a box already holds changes nothing, so no change event would move
+      // the focus on: take the key here instead.
+      event.preventDefault()
+      setDigit(index, event.key)
+      focus(index + 1)
+    } else if (event.key === 'Backspace' && !digits[index]) {
       event.preventDefault()
       setDigit(index - 1, '')
       focus(index - 1)
