@@ -13,8 +13,8 @@ export const AmountSchema = v.pipe(
   v.transform(Number),
 )
 
-/** A list of items encoded as a JSON string (spec: requirements, player_numbers). */
-function jsonList<T extends v.GenericSchema>(item: T) {
+/** A list of items encoded as a JSON string (spec: requirements, player_numbers, item_codes). */
+export function jsonList<T extends v.GenericSchema>(item: T) {
   return v.pipe(
     v.nullish(v.union([v.string(), v.array(v.unknown())]), '[]'),
     v.transform((value) => {

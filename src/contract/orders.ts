@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AmountSchema, pageOf } from './catalogue'
+import { AmountSchema, jsonList, pageOf } from './catalogue'
 import { CurrencySchema } from './auth'
 
 export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as const
@@ -7,19 +7,7 @@ export const OrderStatusSchema = v.picklist(ORDER_STATUSES)
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
 
 /** `item_codes` is a JSON string list of objects with a code (spec section 3). */
-const ItemCodesSchema = v.pipe(
-  v.nullish(v.union([v.string(), v.array(v.unknown())]), '[]'),
-  v.transform((value) => {
-    if (Array.isArray(value)) return value
-    try {
-      const parsed: unknown = JSON.parse(value || '[]')
-      return Array.isArray(parsed) ? parsed : []
-    } catch {
-      return []
-    }
-  }),
-  v.array(v.object({ code: v.string() })),
-)
+const ItemCodesSchema = jsonList(v.object({ code: v.string() }))
 
 /** An order as the customer sees it (spec section 3, Order). */
 export const OrderSchema = v.object({
