@@ -19,7 +19,7 @@ import { t, type MessageId } from './i18n'
 import { createLogger, errorFields, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
-import { PasswordHasher } from './services/passwords'
+import { PasswordHasher, scryptWithCost } from './services/passwords'
 
 export interface AppOptions {
   db: Kysely<Database>
@@ -51,7 +51,7 @@ export function createApp({
   logger = createLogger(config.logLevel),
   mediaDir,
   clock = systemClock,
-  passwords = new PasswordHasher(),
+  passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost)),
   delivery = createDelivery(config, db, logger),
   provider = createProvider(config, logger),
 }: AppOptions) {

@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       lbpRate: 89_500,
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
       loginLimits: { perAccount: 10, perIp: 50 },
+      passwordHashCost: 17,
       whatsapp: undefined,
       smtp: undefined,
       provider: undefined,
@@ -42,6 +43,15 @@ describe('loadConfig', () => {
       /LOGIN_FAILURES_PER_ACCOUNT/,
     )
     expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+  })
+
+  it('reads the password hashing cost, never below 15 in production', () => {
+    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12)
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/)
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production' })).toThrow(
+      /PASSWORD_HASH_COST: at least 15 in production/,
+    )
+    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(17)
   })
 
   it('reads every setting, treating empty values as unset', () => {

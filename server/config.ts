@@ -25,6 +25,8 @@ export interface Config {
   codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
   /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
   loginLimits: { perAccount: number; perIp: number }
+  /** log2 of scrypt's cost N for new password hashes (OWASP: 17). */
+  passwordHashCost: number
   /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
   whatsapp: WhatsAppConfig | undefined
   /** SMTP sender for e-mail codes; unset = the local outbox. */
@@ -150,6 +152,7 @@ const EnvSchema = v.object({
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
+  PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 10, 20, 17),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: v.pipe(
     optionalText,
@@ -192,6 +195,11 @@ function crossChecks(e: Env): string[] {
   if (whatsapp.some(Boolean) && !whatsapp.every(Boolean)) {
     problems.push(
       '  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE: set all three to send codes by WhatsApp, or none',
+    )
+  }
+  if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
+    problems.push(
+      "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
     )
   }
   if (e.SMTP_URL && !e.MAIL_FROM) {
@@ -238,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
     },
     loginLimits: { perAccount: e.LOGIN_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_FAILURES_PER_IP },
+    passwordHashCost: e.PASSWORD_HASH_COST,
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
         ? {

@@ -6,6 +6,7 @@ import { createDb } from './db'
 import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
 import { createLogger, errorFields } from './log'
+import { PasswordHasher, scryptWithCost } from './services/passwords'
 
 /** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -31,11 +32,13 @@ process.on('unhandledRejection', (reason) => {
   logger.error('unhandled rejection', errorFields(reason))
 })
 
+const passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost))
 const store = createDb(config, logger)
 try {
   const applied = await migrateToLatest(store.db, store.dialect)
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
-  if (await seedDemo(store.db)) logger.info('demo content loaded into the new database')
+  if (await seedDemo(store.db, new Date(), passwords))
+    logger.info('demo content loaded into the new database')
 } catch (err) {
   logger.error('database start-up failed', { dialect: store.dialect, ...errorFields(err) })
   await store.destroy().catch(() => {})
@@ -50,7 +53,7 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
   })
 }
 
-const app = createApp({ db: store.db, config, logger })
+const app = createApp({ db: store.db, config, logger, passwords })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address
   logger.info('listening', {

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../config'
 import { createDb, type Db } from '../db'
 import { migrateToLatest } from '../db/migrations'
 import { createLogger } from '../log'
-import { PasswordHasher } from '../services/passwords'
+import { PasswordHasher, scryptWithCost } from '../services/passwords'
 import { CommandError, UsageError, type Command, type CommandResult } from './command'
 import { catalogueCommands } from './catalogue'
 import { orderCommands } from './orders'
@@ -122,7 +122,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       {
         db: store.db,
         config,
-        passwords: io.passwords ?? new PasswordHasher(),
+        passwords: io.passwords ?? new PasswordHasher(scryptWithCost(config.passwordHashCost)),
         clock: io.clock ?? systemClock,
       },
       { values: parsed.values, positionals: parsed.positionals },

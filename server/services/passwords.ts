@@ -10,6 +10,9 @@ export interface ScryptParams {
 /** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1 (128 MiB per hash). */
 export const OWASP_SCRYPT: ScryptParams = { ln: 17, r: 8, p: 1 }
 
+/** The configured cost (PASSWORD_HASH_COST) with OWASP's r and p. */
+export const scryptWithCost = (ln: number): ScryptParams => ({ ...OWASP_SCRYPT, ln })
+
 const KEY_LENGTH = 64
 const SALT_LENGTH = 16
 // Refuse stored parameters beyond these: a tampered row must not make us allocate gigabytes.

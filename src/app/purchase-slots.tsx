@@ -1,23 +1,22 @@
-import { lazy, Suspense } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { DirectPurchase } from '../features/catalogue/product-page'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { fromPackage, fromProduct } from '../features/ordering/item'
 import type { PackageDetail } from '../contract/catalogue'
 import { useLocale } from '../i18n/use-locale'
+import { lazyPiece } from '../ui/lazy-piece'
 
 // The forms (and their dialog and tabs) load only where a page offers one.
-const LazyPurchaseForm = lazy(() =>
-  import('../features/ordering/purchase-form').then((m) => ({ default: m.PurchaseForm })),
+const PurchaseForm = lazyPiece(
+  () => import('../features/ordering/purchase-form').then((m) => m.PurchaseForm),
+  (state) =>
+    state === 'failed' && (
+      <p role="status">
+        <Trans>The order form needs an internet connection to load.</Trans>
+      </p>
+    ),
 )
-
-function PurchaseForm(props: Parameters<typeof LazyPurchaseForm>[0]) {
-  return (
-    <Suspense fallback={null}>
-      <LazyPurchaseForm {...props} />
-    </Suspense>
-  )
-}
 
 /** The catalogue's pages meet the order forms here, so neither feature imports the other. */
 export function DirectPurchaseForm({ direct }: { direct: DirectPurchase }) {

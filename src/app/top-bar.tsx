@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -6,14 +6,13 @@ import { websiteInfoQuery } from '../api/website-info'
 import { useToken } from '../api/token'
 import { button } from '../ui/button.css'
 import { SearchIcon } from '../ui/icons'
+import { lazyPiece } from '../ui/lazy-piece'
 import { LanguageSwitch } from './language-switch'
 import * as styles from './shell.css'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do.
-const AccountBar = lazy(() => import('../features/auth/account-bar'))
-const InstallButton = lazy(() =>
-  import('../pwa/install-prompt').then((m) => ({ default: m.InstallButton })),
-)
+const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))
+const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
 
 export function TopBar() {
   const { t } = useLingui()
@@ -60,14 +59,10 @@ export function TopBar() {
         </button>
       </form>
       <div className={styles.actions}>
-        <Suspense fallback={null}>
-          <InstallButton />
-        </Suspense>
+        <InstallButton />
         <LanguageSwitch />
         {token ? (
-          <Suspense fallback={null}>
-            <AccountBar />
-          </Suspense>
+          <AccountBar />
         ) : (
           <>
             <Link to="/sign-up" className={button.ghost}>

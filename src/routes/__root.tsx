@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
@@ -7,6 +7,7 @@ import { NotFound } from '../app/not-found'
 import { ThemeSync } from '../app/theme-sync'
 import { SecondaryBar, TopBar } from '../app/top-bar'
 import * as styles from '../app/shell.css'
+import { lazyPiece } from '../ui/lazy-piece'
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -14,16 +15,12 @@ export interface RouterContext {
 }
 
 // Below the fold or waiting on the service worker: loaded after the first paint, off the
-// critical path of the home route.
-const Footer = lazy(() => import('../app/footer').then((m) => ({ default: m.Footer })))
-const WhatsAppButton = lazy(() =>
-  import('../app/footer').then((m) => ({ default: m.WhatsAppButton })),
-)
-const UpdatePrompt = lazy(() =>
-  import('../pwa/update-prompt').then((m) => ({ default: m.UpdatePrompt })),
-)
-const IosInstallHint = lazy(() =>
-  import('../pwa/install-prompt').then((m) => ({ default: m.IosInstallHint })),
+// critical path of the home route; a piece that cannot load (offline) is simply left out.
+const Footer = lazyPiece(() => import('../app/footer').then((m) => m.Footer))
+const WhatsAppButton = lazyPiece(() => import('../app/footer').then((m) => m.WhatsAppButton))
+const UpdatePrompt = lazyPiece(() => import('../pwa/update-prompt').then((m) => m.UpdatePrompt))
+const IosInstallHint = lazyPiece(() =>
+  import('../pwa/install-prompt').then((m) => m.IosInstallHint),
 )
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -72,12 +69,10 @@ function Shell() {
         <Outlet />
       </main>
       <ConnectionPopup />
-      <Suspense fallback={null}>
-        <Footer />
-        <WhatsAppButton />
-        {settled && <UpdatePrompt />}
-        <IosInstallHint />
-      </Suspense>
+      <Footer />
+      <WhatsAppButton />
+      {settled && <UpdatePrompt />}
+      <IosInstallHint />
     </>
   )
 }

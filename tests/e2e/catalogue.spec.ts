@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { switchToArabic, waitForServiceWorker } from './support'
+import { savedQueryCache, switchToArabic, waitForServiceWorker } from './support'
 
 test('scrolling the home grid loads every product and then stops', async ({ page, request }) => {
   const total = (
@@ -15,13 +15,16 @@ test('scrolling the home grid loads every product and then stops', async ({ page
   await page.goto('/')
   const grid = page.getByRole('list', { name: 'Products' })
   await expect(grid.getByRole('listitem')).toHaveCount(15)
-  for (let i = 0; i < 10 && (await grid.getByRole('listitem').count()) < total; i++) {
+  // Each wheel brings the end of the list near; the grid grows until it holds every product.
+  await expect(async () => {
     await page.mouse.wheel(0, 20_000)
-    await page.waitForTimeout(300)
-  }
-  await expect(grid.getByRole('listitem')).toHaveCount(total)
+    await expect(grid.getByRole('listitem')).toHaveCount(total, { timeout: 1000 })
+  }).toPass()
+  // Scrolled to the end once more, then somewhere else: a request the end of the list would
+  // still make has been made by the time the next page is on screen.
   await page.mouse.wheel(0, 20_000)
-  await page.waitForTimeout(500)
+  await page.getByRole('link', { name: 'About us' }).first().click()
+  await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
   expect(sizes).toEqual([15, 30, 45, 60].filter((size) => size - 15 < total))
 })
 
@@ -101,8 +104,8 @@ test('what was seen online stays browsable offline, marked as saved', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Free Fire Diamonds' })).toBeVisible()
   await page.getByRole('link', { name: /^100 Diamonds/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: '100 Diamonds' })).toBeVisible()
-  // Let the persister write the cache to IndexedDB.
-  await page.waitForTimeout(1200)
+  // The persister writes the cache to IndexedDB shortly after; reload only once it holds it.
+  await expect.poll(() => savedQueryCache(page)).toContain('"100 Diamonds"')
 
   await context.setOffline(true)
   await page.reload()

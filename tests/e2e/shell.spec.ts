@@ -40,7 +40,7 @@ test('Arabic turns the page right-to-left and survives a reload', async ({ page 
   await page.reload()
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { name: 'من نحن' })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar')
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('ar')
 
   await page.getByRole('button', { name: 'English' }).click()
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
@@ -105,9 +105,32 @@ test('unknown pages, /403 and scrolling to the top', async ({ page }) => {
 
   await page.setViewportSize({ width: 400, height: 500 })
   await page.goto('/#/contact-us')
-  await page.getByRole('link', { name: 'About us' }).last().scrollIntoViewIfNeeded()
-  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
-  await page.getByRole('link', { name: 'About us' }).last().click()
+  await expect(page.getByRole('heading', { name: 'Contact information' })).toBeVisible()
+  // The footer arrives after the page: its link, not the top bar's, is the one to scroll to.
+  const footerLink = page.getByRole('contentinfo').getByRole('link', { name: 'About us' })
+  await footerLink.scrollIntoViewIfNeeded()
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  await footerLink.click()
   await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+})
+
+test('a piece of the shell that cannot load leaves the page working', async ({ page }) => {
+  // As when the connection drops before the service worker has these files: the footer and
+  // the update prompt never arrive, and the page around them must not fall over.
+  await page.route(/\/assets\/(footer|update-prompt)-[\w-]+\.js$/, (route) =>
+    route.abort('internetdisconnected'),
+  )
+  const failed = (name: string) =>
+    page.waitForEvent('requestfailed', (r) => r.url().includes(`/assets/${name}-`))
+  const footerFailed = failed('footer')
+  const promptFailed = failed('update-prompt')
+  await page.goto('/#/products/products-4/packages/119')
+  await footerFailed
+  await page.getByRole('button', { name: 'Buy', exact: true }).click()
+  await expect(page.getByRole('dialog')).toContainText('you have to sign in')
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
+  await promptFailed
+  await expect(page.getByRole('button', { name: 'Buy', exact: true })).toBeVisible()
+  await expect(page.getByRole('contentinfo')).toHaveCount(0)
 })

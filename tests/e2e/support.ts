@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
@@ -43,7 +44,28 @@ export function operator(...args: string[]): unknown {
   return JSON.parse(result.stdout) as unknown
 }
 
-let customers = 0
+/**
+ * Seven random digits: names and phone numbers that never collide, whichever worker and
+ * whatever the clock (two workers may start a journey in the same millisecond).
+ */
+export const uniqueDigits = () => String(randomInt(10_000_000)).padStart(7, '0')
+
+/** The query cache the app persisted to IndexedDB, as text ('' when there is none). */
+export function savedQueryCache(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const get = open.result.transaction('keyval').objectStore('keyval').get('query-cache')
+          get.onsuccess = () => resolve(String(get.result ?? ''))
+          get.onerror = () => reject(get.error)
+        }
+      }),
+  )
+}
+
 /**
  * A new customer with a balance, signed in through the API (codes from the outbox), whose
  * token the page starts with. Faster than the sign-up screens, which accounts.spec.ts covers.
@@ -53,10 +75,10 @@ export async function signedInCustomer(
   request: APIRequestContext,
   { balance = '100', type = 'CUSTOMER' }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY' } = {},
 ) {
-  const n = `${Date.now() % 100_000_000}`.padStart(8, '0').slice(-6) + String(customers++ % 10)
+  const n = uniqueDigits()
   const customer = {
     username: `buyer${n}`,
-    phone: `+9617${n.slice(-7)}`,
+    phone: `+9617${n}`,
     email: `buyer${n}@example.com`,
     password: 'buyer-pass-1',
   }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Package, ProductDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
+import { lazyPiece } from '../../ui/lazy-piece'
 import { LoadProblem, SavedNote } from './offline-note'
 import { CardContent } from './product-card'
 import { Grid, Skeletons } from './product-grid'
@@ -11,8 +12,8 @@ import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
 
 // Radix's dialog loads only for the rare unavailable product.
-const UnavailableDialog = lazy(() =>
-  import('./unavailable-dialog').then((m) => ({ default: m.UnavailableDialog })),
+const UnavailableDialog = lazyPiece(() =>
+  import('./unavailable-dialog').then((m) => m.UnavailableDialog),
 )
 
 /** An entry with merge_to opens that product; an available package opens its own page. */
@@ -114,11 +115,7 @@ export function ProductPage({
     <div className={styles.section}>
       <SavedNote updatedAt={product.dataUpdatedAt} />
       <ProductHeader product={product.data} />
-      {isProductUnavailable(product.data) && (
-        <Suspense fallback={null}>
-          <UnavailableDialog />
-        </Suspense>
-      )}
+      {isProductUnavailable(product.data) && <UnavailableDialog />}
       {direct && purchase ? (
         purchase(direct)
       ) : (

@@ -1,0 +1,50 @@
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { useOnline } from './use-online'
+
+export type PieceState = 'loading' | 'failed'
+
+/**
+ * A component whose code is fetched when it is first shown, like React.lazy, but whose failure
+ * to load (the page went offline before the service worker had the file) never breaks the
+ * page: it shows `placeholder` meanwhile, and tries again once the device is back online.
+ * React.lazy would throw to the nearest error boundary and remember the failure for good.
+ */
+export function lazyPiece<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  placeholder: (state: PieceState) => ReactNode = () => null,
+): ComponentType<P> {
+  let loaded: ComponentType<P> | undefined
+  let pending: Promise<ComponentType<P>> | undefined
+  const start = () => {
+    pending ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        pending = undefined
+        throw error
+      },
+    )
+    return pending
+  }
+
+  function LazyPiece(props: P) {
+    const online = useOnline()
+    const [component, setComponent] = useState<{ current: ComponentType<P> } | undefined>(
+      () => loaded && { current: loaded },
+    )
+    const [failed, setFailed] = useState(false)
+    useEffect(() => {
+      if (component || !online) return
+      let live = true
+      start().then(
+        (current) => live && setComponent({ current }),
+        () => live && setFailed(true),
+      )
+      return () => {
+        live = false
+      }
+    }, [component, online])
+    if (component) return <component.current {...props} />
+    return placeholder(failed || !online ? 'failed' : 'loading')
+  }
+  return LazyPiece
+}
