@@ -1,21 +1,25 @@
 import * as v from 'valibot'
+import {
+  CurrencySchema,
+  EmailSchema,
+  PasswordSchema,
+  PhoneSchema,
+  UsernameSchema,
+  UserTypeSchema,
+} from '../../src/contract/auth'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'
 import { parseFields, ValidationError } from '../http/validation'
 import {
   ACCOUNT_FIELDS,
   duplicateProblems,
-  EmailSchema,
   findUserByUsername,
   insertUser,
-  PasswordSchema,
-  PhoneSchema,
-  UsernameSchema,
 } from '../services/users'
 import { choice, CommandError, table, UsageError, type Command } from './command'
 
-const USER_TYPES = ['COMPANY', 'CUSTOMER'] as const
-const CURRENCIES = ['USD', 'LBP'] as const
+const USER_TYPES = UserTypeSchema.options
+const CURRENCIES = CurrencySchema.options
 
 // The operator may leave the e-mail out (spec: only sign-up requires it).
 const OperatorUserSchema = v.object({

@@ -1,5 +1,13 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
+import type { Currency, UserType } from '../../src/contract/auth'
+import type { Locale } from '../../src/contract/common'
+import type { OrderStatus } from '../../src/contract/orders'
 import type { CatalogueDatabase } from './schema-catalogue'
+
+// The enums are the contract's: the database holds exactly what the API speaks.
+export type { OrderStatus, UserType }
+export type CurrencyCode = Currency
+export type LocaleCode = Locale
 
 /*
  * Table types. Conventions every later table follows too:
@@ -83,10 +91,6 @@ export interface SettingTable {
   key: string
   value: string
 }
-
-export type UserType = 'COMPANY' | 'CUSTOMER'
-export type CurrencyCode = 'USD' | 'LBP'
-export type LocaleCode = 'en' | 'ar'
 
 export interface UserTable {
   id: Generated<number>
@@ -176,8 +180,6 @@ export interface WalletLogTable {
   currency: CurrencyCode
   created_at: string
 }
-
-export type OrderStatus = 'WAITING' | 'COMPLETED' | 'CANCELED' | 'FAILED'
 
 /**
  * An order (spec section 3). What was bought is a snapshot: `catalogue:import` deletes and

@@ -1,7 +1,17 @@
 import { Hono, type Context } from 'hono'
-import * as v from 'valibot'
-import type { CodeCheckReplySchema, CodeSentReply, TokenReplySchema } from '../../src/contract/auth'
-import { CODE_PATTERN } from '../../src/contract/auth'
+import type * as v from 'valibot'
+import {
+  CodeCheckSchema,
+  EmailPayloadSchema,
+  LoginAuthSchema,
+  LoginSchema,
+  NewUserSchema,
+  ResetSchema,
+  SignupAuthSchema,
+  type CodeCheckReplySchema,
+  type CodeSentReply,
+  type TokenReplySchema,
+} from '../../src/contract/auth'
 import type { MessageReply } from '../../src/contract/common'
 import { normalisePhone } from '../../src/domain/phone'
 import { requireUser } from '../http/auth'
@@ -23,32 +33,7 @@ import {
   type RequestMeta,
 } from '../services/auth'
 import { revokeSession } from '../services/sessions'
-import { ACCOUNT_FIELDS, EmailSchema, NewUserSchema, PasswordSchema } from '../services/users'
-
-const CodeSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.regex(CODE_PATTERN))
-const optionalText = v.optional(v.pipe(v.string(), v.trim()))
-
-const SignupAuthSchema = v.object({ ...NewUserSchema.entries, verification_code: CodeSchema })
-
-const LoginSchema = v.object({
-  username: optionalText,
-  phone_number: optionalText,
-  password: PasswordSchema,
-})
-const LoginAuthSchema = v.object({
-  ...LoginSchema.entries,
-  verification_code: CodeSchema,
-  fcm_token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4096))),
-})
-
-const EmailPayloadSchema = v.object({ email: EmailSchema })
-const CodeCheckSchema = v.object({ email: EmailSchema, verification_code: CodeSchema })
-const ResetSchema = v.object({
-  email: EmailSchema,
-  verification_code: CodeSchema,
-  password: PasswordSchema,
-  password_confirmation: v.optional(v.string(), ''),
-})
+import { ACCOUNT_FIELDS } from '../services/users'
 
 /** `?auth=1` and friends: present and not 0/false. */
 function flag(c: Context, name: string): boolean {

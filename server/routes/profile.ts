@@ -1,8 +1,12 @@
 import { Hono } from 'hono'
-import * as v from 'valibot'
-import type { CurrencyReplySchema, ProfileReplySchema } from '../../src/contract/auth'
-import { CurrencySchema } from '../../src/contract/auth'
-import { LocaleSchema, type MessageReply } from '../../src/contract/common'
+import type * as v from 'valibot'
+import {
+  CurrencyPayloadSchema,
+  LocalePayloadSchema,
+  type CurrencyReplySchema,
+  type ProfileReplySchema,
+} from '../../src/contract/auth'
+import type { MessageReply } from '../../src/contract/common'
 import { requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv } from '../http/env'
@@ -10,10 +14,6 @@ import { parseFields } from '../http/validation'
 import { t } from '../i18n'
 import { ACCOUNT_FIELDS, toProfile } from '../services/users'
 import { changeCurrency } from '../services/wallet'
-
-const LocalePayloadSchema = v.object({ locale: LocaleSchema })
-// `locale` rides along (spec section 7); the reply's language comes from `local` as always.
-const CurrencyPayloadSchema = v.object({ currency: CurrencySchema })
 
 const limit = formBodyLimit()
 

@@ -1,3 +1,4 @@
+import type { NewUserInput } from '../../src/contract/auth'
 import type { Kysely } from 'kysely'
 import type { Locale } from '../../src/contract/common'
 import { DeliveryError, type Channel, type Delivery } from '../adapters/delivery'
@@ -19,7 +20,6 @@ import {
   insertUser,
   isUniqueViolation,
   usernameKey,
-  type NewUserInput,
 } from './users'
 
 /** What the account flows need; the app's request variables carry all of it. */

@@ -1,48 +1,11 @@
 import type { Kysely } from 'kysely'
-import * as v from 'valibot'
-import {
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  type Profile,
-} from '../../src/contract/auth'
+import { PASSWORD_MIN_LENGTH, type Profile } from '../../src/contract/auth'
 import { fromMicros } from '../../src/domain/money'
-import { normalisePhone } from '../../src/domain/phone'
 import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
 import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'
 
-/** Letters and digits of any script, and . _ - (no spaces: people type usernames to sign in). */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u
-
 /** What makes two usernames "the same": case and Unicode composition do not count. */
 export const usernameKey = (username: string) => username.normalize('NFC').toLowerCase()
-
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
-
-export const EmailSchema = v.pipe(text(EMAIL_MAX_LENGTH), v.regex(EMAIL_PATTERN), v.toLowerCase())
-export const UsernameSchema = v.pipe(text(USERNAME_MAX_LENGTH), v.regex(USERNAME_PATTERN))
-/** Any way people write a number; the output is E.164 (spec section 5's + and 9610 rules). */
-export const PhoneSchema = v.pipe(
-  text(32),
-  v.check((s) => normalisePhone(s) !== null),
-  v.transform((s) => normalisePhone(s) ?? s),
-)
-/** A missing password reads as an empty one: spec section 5 has one message for both. */
-export const PasswordSchema = v.pipe(
-  v.optional(v.string(), ''),
-  v.minLength(PASSWORD_MIN_LENGTH),
-  v.maxLength(PASSWORD_MAX_LENGTH),
-)
-
-export const NewUserSchema = v.object({
-  email: EmailSchema,
-  username: UsernameSchema,
-  phone_number: PhoneSchema,
-  password: PasswordSchema,
-})
-export type NewUserInput = v.InferOutput<typeof NewUserSchema>
 
 /** Labels and format messages of the account fields (spec section 5's texts). */
 export const ACCOUNT_FIELDS: Record<string, FieldMessages> = {

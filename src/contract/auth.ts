@@ -1,10 +1,12 @@
 import * as v from 'valibot'
+import { normalisePhone } from '../domain/phone'
 import { LocaleSchema } from './common'
 
 export const CurrencySchema = v.picklist(['USD', 'LBP'])
 export type Currency = v.InferOutput<typeof CurrencySchema>
 
 export const UserTypeSchema = v.picklist(['COMPANY', 'CUSTOMER'])
+export type UserType = v.InferOutput<typeof UserTypeSchema>
 
 export const VERIFICATION_CODE_LENGTH = 4
 export const PASSWORD_MIN_LENGTH = 8
@@ -15,6 +17,77 @@ export const EMAIL_MAX_LENGTH = 254
 /** Spec section 5: "a simple pattern". */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const CODE_PATTERN = /^\d{4}$/
+
+/** Letters and digits of any script, and . _ - (no spaces: people type usernames to sign in). */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u
+
+// ---- requests (bounds and shapes; the words of their messages are each side's own) ----------
+
+const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+const optionalText = v.optional(v.pipe(v.string(), v.trim()))
+
+export const EmailSchema = v.pipe(text(EMAIL_MAX_LENGTH), v.regex(EMAIL_PATTERN), v.toLowerCase())
+export const UsernameSchema = v.pipe(text(USERNAME_MAX_LENGTH), v.regex(USERNAME_PATTERN))
+/** Any way people write a number; the output is E.164 (+ added, 9610 read as 961). */
+export const PhoneSchema = v.pipe(
+  text(32),
+  v.check((s) => normalisePhone(s) !== null),
+  v.transform((s) => normalisePhone(s) ?? s),
+)
+/** A missing password reads as an empty one: the form has one message for both. */
+export const PasswordSchema = v.pipe(
+  v.optional(v.string(), ''),
+  v.minLength(PASSWORD_MIN_LENGTH),
+  v.maxLength(PASSWORD_MAX_LENGTH),
+)
+export const CodeSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.regex(CODE_PATTERN))
+
+/** POST signup?validate=1 */
+export const NewUserSchema = v.object({
+  email: EmailSchema,
+  username: UsernameSchema,
+  phone_number: PhoneSchema,
+  password: PasswordSchema,
+})
+export type NewUserInput = v.InferOutput<typeof NewUserSchema>
+
+/** POST signup?auth=1 */
+export const SignupAuthSchema = v.object({
+  ...NewUserSchema.entries,
+  verification_code: CodeSchema,
+})
+
+/** POST login?check=1: a username or a phone number (the server says which is missing). */
+export const LoginSchema = v.object({
+  username: optionalText,
+  phone_number: optionalText,
+  password: PasswordSchema,
+})
+/** POST login?auth=1 */
+export const LoginAuthSchema = v.object({
+  ...LoginSchema.entries,
+  verification_code: CodeSchema,
+  fcm_token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4096))),
+})
+
+/** POST send/verification-code */
+export const EmailPayloadSchema = v.object({ email: EmailSchema })
+/** POST check/verification-code */
+export const CodeCheckSchema = v.object({ email: EmailSchema, verification_code: CodeSchema })
+/** POST reset-password */
+export const ResetSchema = v.object({
+  email: EmailSchema,
+  verification_code: CodeSchema,
+  password: PasswordSchema,
+  password_confirmation: v.optional(v.string(), ''),
+})
+
+/** POST change/locale */
+export const LocalePayloadSchema = v.object({ locale: LocaleSchema })
+/** POST change-currency (`locale` rides along; the reply's language comes from `local`). */
+export const CurrencyPayloadSchema = v.object({ currency: CurrencySchema })
+
+// ---- replies --------------------------------------------------------------------------------
 
 /** POST login?check=1 and signup?validate=1: the phone number the code was sent to. */
 export const CodeSentReplySchema = v.object({
@@ -40,7 +113,7 @@ export const ProfileSchema = v.object({
   new_notifications_count: v.number(),
   token: v.nullish(v.string()),
   ip_whitelist: v.nullish(v.string()),
-  type: v.string(),
+  type: UserTypeSchema,
 })
 export type Profile = v.InferOutput<typeof ProfileSchema>
 export const ProfileReplySchema = v.object({ data: ProfileSchema })
