@@ -1,8 +1,12 @@
 /**
  * Fails when a message has no Arabic translation, in the storefront's catalogue and the
- * server's. Run by `npm test` (as `npm run i18n:check`).
+ * server's, and when the storefront's catalogue is not what the source says (a message added
+ * without `npm run i18n:extract`: the build would show its id). Run by `npm test` (as
+ * `npm run i18n:check`).
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 interface Entry {
@@ -47,5 +51,31 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.po'))) {
 if (missing) {
   console.error(`${missing} of ${total} messages have no Arabic translation.`)
   process.exit(1)
+}
+
+// The messages the source has now, extracted into a scratch folder.
+const scratch = mkdtempSync(join(tmpdir(), 'lingui-check-'))
+try {
+  const run = spawnSync('lingui', ['extract', '--clean', '--locale', 'en'], {
+    env: { ...process.env, LINGUI_CATALOG_DIR: scratch },
+    encoding: 'utf8',
+  })
+  if (run.status !== 0) {
+    console.error(run.stderr || run.stdout)
+    process.exit(1)
+  }
+  const ids = (file: string) => new Set(parsePo(readFileSync(file, 'utf8')).map((e) => e.id))
+  const source = ids(join(scratch, 'en', 'messages.po'))
+  const kept = ids(join(import.meta.dirname, '..', 'locales', 'en', 'messages.po'))
+  const added = [...source].filter((id) => !kept.has(id))
+  const gone = [...kept].filter((id) => !source.has(id))
+  if (added.length || gone.length) {
+    for (const id of added) console.error(`not in locales/*/messages.po: ${JSON.stringify(id)}`)
+    for (const id of gone) console.error(`no longer in the source: ${JSON.stringify(id)}`)
+    console.error('Run `npm run i18n:extract` and translate what is new.')
+    process.exit(1)
+  }
+} finally {
+  rmSync(scratch, { recursive: true, force: true })
 }
 console.log(`All ${total} messages have an Arabic translation.`)

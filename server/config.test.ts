@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       codeSecret: undefined,
       lbpRate: 89_500,
+      storeTimeZone: 'Asia/Beirut',
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
       loginLimits: { perAccount: 10, perIp: 50 },
       passwordHashCost: 17,
@@ -43,6 +44,11 @@ describe('loadConfig', () => {
       /LOGIN_FAILURES_PER_ACCOUNT/,
     )
     expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+  })
+
+  it('reads the store time zone', () => {
+    expect(loadConfig({ STORE_TIMEZONE: 'Europe/Paris' }).storeTimeZone).toBe('Europe/Paris')
+    expect(() => loadConfig({ STORE_TIMEZONE: 'Beirut' })).toThrow(/STORE_TIMEZONE/)
   })
 
   it('reads the password hashing cost, never below 15 in production', () => {

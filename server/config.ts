@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { isTimeZone } from './services/dates'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -21,6 +22,8 @@ export interface Config {
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
+  /** The IANA time zone whose days the date filters and the spec's date/time fields use. */
+  storeTimeZone: string
   /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
   codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
   /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
@@ -147,6 +150,11 @@ const EnvSchema = v.object({
     ),
   ),
   LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
+  STORE_TIMEZONE: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'Asia/Beirut'),
+    v.check(isTimeZone, 'STORE_TIMEZONE must be an IANA time zone such as Asia/Beirut'),
+  ),
   CODE_RESEND_SECONDS: integer('CODE_RESEND_SECONDS', 1, 3600, 60),
   CODE_SENDS_PER_PHONE_PER_HOUR: integer('CODE_SENDS_PER_PHONE_PER_HOUR', 1, 1000, 5),
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
@@ -240,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     nodeEnv: e.NODE_ENV,
     codeSecret: e.CODE_SECRET,
     lbpRate: e.LBP_RATE,
+    storeTimeZone: e.STORE_TIMEZONE,
     codeLimits: {
       resendMs: e.CODE_RESEND_SECONDS * 1000,
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,

@@ -81,10 +81,13 @@ export const MESSAGE_IDS = [
   'order.quantity.max',
   'order.service_type.invalid',
   'order.field.required',
+  'order.field.too_long',
+  'order.field.characters',
+  'order.total.too_large',
   'order.player_number.unverified',
   'order.balance.insufficient',
   'order.currency_changed',
-  'order.idempotency.missing',
+  'order.idempotency.invalid',
   'order.idempotency.conflict',
   'order.not_found',
   'order.status_refreshed',
@@ -179,4 +182,16 @@ export function t(locale: Locale, id: MessageId, values?: Record<string, unknown
 
 export function isLocale(value: unknown): value is Locale {
   return (LOCALES as readonly unknown[]).includes(value)
+}
+
+/**
+ * A catalogue text in the customer's language: the Arabic one when there is one (an empty
+ * Arabic text counts as none), else the English one.
+ */
+export function localized<T extends string | null>(
+  locale: Locale,
+  en: T,
+  ar: string | null,
+): T | string {
+  return locale === 'ar' && ar ? ar : en
 }

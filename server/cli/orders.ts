@@ -2,7 +2,7 @@ import { ORDER_STATUSES } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
-import { itemName } from '../services/orders'
+import { itemName } from '../services/item-name'
 import { findUserByUsername } from '../services/users'
 import { choice, CommandError, required, table, UsageError, type Command } from './command'
 

@@ -47,6 +47,8 @@ export interface ProductTable {
   /** JSON: a list of field names. */
   player_numbers: Generated<string>
   is_tiktok: Generated<number>
+  /** The form asks for the game account's e-mail or phone and an optional password. */
+  account_login: Generated<number>
   pkey: string | null
 }
 
@@ -84,6 +86,7 @@ export interface PackageTable {
   require_player_number: number | null
   th_party_api_id: number | null
   is_tiktok: number | null
+  account_login: number | null
   pkey: string | null
 }
 

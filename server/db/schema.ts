@@ -220,7 +220,7 @@ export interface OrderTable {
   email_or_phone_number: string | null
   password: string | null
   contact_number: string | null
-  /** JSON: {name: value} of the product's requirement fields. */
+  /** JSON: [{name, label_en, label_ar, value}] of the item's requirement fields. */
   requirements: string
   /** The provider's reference once it took the order. */
   provider_ref: string | null

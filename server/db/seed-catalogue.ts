@@ -174,6 +174,8 @@ export function demoCatalogue(): CatalogueFileInput {
       note_ar: 'تُضاف الروبوكس إلى حساب روبلوكس الذي تزوّدنا به.',
       company_price: '4.75',
       product_percentage: '6',
+      // The Robux are added by signing in to the customer's Roblox account.
+      account_login: true,
       packages: [
         ...amounts('Robux', 'روبوكس', [
           [400, '4.75'],

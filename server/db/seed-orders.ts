@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { createLocalProvider } from '../adapters/provider-local'
 import { cancelOrder, completeOrder } from '../services/order-status'
-import { orderFields, placeOrder, prepareOrder, requestHash } from '../services/orders'
+import { orderForm, placeOrder, prepareOrder, requestHash } from '../services/orders'
 import { lookupPlayer } from '../services/players'
 import type { Database, OrderStatus, UserRow } from './schema'
 
@@ -68,17 +68,17 @@ export async function seedDemoOrders(
         now,
       })
     }
-    const fields = orderFields({ ...demo.fields, package_id: String(pkg.id) })
+    const form = orderForm({ ...demo.fields, package_id: String(pkg.id) })
     const current = await trx
       .selectFrom('users')
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow()
-    const prepared = await prepareOrder(trx, current, fields, { locale: 'en', lbpRate })
+    const prepared = await prepareOrder(trx, current, form, { locale: 'en', lbpRate })
     const placed = await placeOrder(trx, current, prepared, {
       key: `demo-seed-${i + 1}`,
-      requestHash: requestHash(fields, undefined),
-      locale: 'en',
+      requestHash: requestHash(form.fields, undefined),
+      wire: { locale: 'en', timeZone: 'UTC' },
       now,
     })
     if (!placed.placed) continue

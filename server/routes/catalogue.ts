@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
+import { idParam, pageRequest } from '../http/params'
 import { IMMUTABLE } from '../http/static'
 import type { MessageId } from '../i18n'
 import {
@@ -11,11 +12,8 @@ import {
   getProductDetail,
   listPackages,
   listProducts,
-  pageRequest,
 } from '../services/catalogue'
 import { hashOf, parseImageName, renderImage } from '../services/catalogue-images'
-
-const idOf = (text: string) => (/^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined)
 
 function notFound(c: Context<AppEnv>, id: MessageId) {
   return messageReply(c, 404, id)
@@ -28,19 +26,19 @@ function notFound(c: Context<AppEnv>, id: MessageId) {
 export const catalogueRoutes = new Hono<AppEnv>()
   .use(publicCache())
   .get('/by-group/:id', async (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     const group = id === undefined ? undefined : await getGroup(c.var.db, c.var.locale, id)
     if (!group) return notFound(c, 'catalogue.group_not_found')
     return c.json({ data: group })
   })
   .get('/packages/:id', async (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     const detail = id === undefined ? undefined : await getPackageDetail(c.var.db, c.var.locale, id)
     if (!detail) return notFound(c, 'catalogue.package_not_found')
     return c.json({ data: detail })
   })
   .get('/:id/packages', async (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     const page =
       id === undefined
         ? undefined
@@ -49,7 +47,7 @@ export const catalogueRoutes = new Hono<AppEnv>()
     return c.json(page)
   })
   .get('/:id', async (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     const detail = id === undefined ? undefined : await getProductDetail(c.var.db, c.var.locale, id)
     if (!detail) return notFound(c, 'catalogue.product_not_found')
     return c.json({ data: detail })

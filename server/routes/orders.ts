@@ -9,27 +9,21 @@ import type {
 import { ProviderError, type PlayerApi } from '../adapters/provider'
 import { optionalUser, requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
-import type { AppEnv, MaybeAuthEnv } from '../http/env'
+import type { AppEnv, AppVariables, MaybeAuthEnv } from '../http/env'
 import { ApiError } from '../http/errors'
+import { idParam } from '../http/params'
 import { t, type MessageId } from '../i18n'
-import { handOver, refreshOrders } from '../services/order-status'
-import {
-  findOrder,
-  IDEMPOTENCY_KEY_MAX,
-  listOrders,
-  orderFields,
-  orderWire,
-  placeOrder,
-  prepareOrder,
-  replayed,
-  requestHash,
-} from '../services/orders'
+import { refreshOrders } from '../services/order-status'
+import { checkout, findOrder, listOrders, orderWire, type WireOptions } from '../services/orders'
 import { lastPlayerNumber, lookupPlayer } from '../services/players'
 
 type Wire<S extends v.GenericSchema> = v.InferInput<S>
 
-const idOf = (text: string | undefined) =>
-  text !== undefined && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined
+/** Replies in the request's language, with dates in the store's time zone. */
+const wireOptions = ({ locale, config }: Pick<AppVariables, 'locale' | 'config'>): WireOptions => ({
+  locale,
+  timeZone: config.storeTimeZone,
+})
 
 /** A failed player search: `message` and `msg` both, as the storefront reads either. */
 function lookupFailure(c: Context<MaybeAuthEnv>, status: 422 | 503, id: MessageId) {
@@ -44,7 +38,7 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
   try {
     const result = await lookupPlayer(c.var.db, c.var.provider, api, number, {
       userId: c.var.user?.id,
-      productId: idOf(c.req.query('product_id')),
+      productId: idParam(c.req.query('product_id')),
       now: c.var.clock.now(),
     })
     if (!result.found) return lookupFailure(c, 422, 'player.not_found')
@@ -59,29 +53,25 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
 /** Ordering, the orders pages and the player search (spec section 7). */
 export const orderRoutes = new Hono<AppEnv>()
   .post('/automated/get/packages', formBodyLimit(), requireUser, async (c) => {
-    const { db, user, locale } = c.var
-    // Every order call carries a key, so a retried submit can never pay twice.
-    const key = c.req.header('idempotency-key')?.trim()
-    if (!key || key.length > IDEMPOTENCY_KEY_MAX) {
-      throw new ApiError(400, 'order.idempotency.missing')
-    }
-    const fields = orderFields(await readFields(c))
-    const playerNameQuery = c.req.query('player_name')
-    const hash = requestHash(fields, playerNameQuery)
-    const earlier = await replayed(db, user.id, key, hash)
-    if (earlier) return c.json(earlier)
-
-    const prepared = await prepareOrder(db, user, fields, {
-      locale,
-      lbpRate: c.var.config.lbpRate,
-      playerNameQuery,
-    })
-    const now = c.var.clock.now()
-    const result = await placeOrder(db, user, prepared, { key, requestHash: hash, locale, now })
-    if (result.placed) {
-      await handOver(db, c.var.provider, result.order, { now, logger: c.var.logger })
-    }
-    return c.json(result.reply)
+    // The storefront sends an Idempotency-Key with every order, so a retried submit can never
+    // pay twice; other clients may leave it out and then each call places an order.
+    const reply = await checkout(
+      {
+        db: c.var.db,
+        provider: c.var.provider,
+        lbpRate: c.var.config.lbpRate,
+        wire: wireOptions(c.var),
+        now: c.var.clock.now(),
+        logger: c.var.logger,
+      },
+      c.var.user,
+      {
+        raw: await readFields(c),
+        playerNameQuery: c.req.query('player_name'),
+        idempotencyKey: c.req.header('idempotency-key'),
+      },
+    )
+    return c.json(reply)
   })
   .get('/automated/get/status/bulk', requireUser, async (c) => {
     let updated: number
@@ -107,7 +97,7 @@ export const orderRoutes = new Hono<AppEnv>()
     playerSearch(c, { kind: 'name', name: c.req.param('api') }, c.req.param('number')),
   )
   .get('/th-p-apis/:id', optionalUser, (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     return playerSearch(
       c,
       id === undefined ? undefined : { kind: 'id', id },
@@ -115,7 +105,7 @@ export const orderRoutes = new Hono<AppEnv>()
     )
   })
   .get('/player_number/info', requireUser, async (c) => {
-    const productId = idOf(c.req.query('product_id'))
+    const productId = idParam(c.req.query('product_id'))
     const reply: Wire<typeof PlayerNumberReplySchema> = {
       data: {
         player_number:
@@ -127,14 +117,14 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(reply)
   })
   .get('/orders', requireUser, async (c) =>
-    c.json(await listOrders(c.var.db, c.var.user, c.var.locale, c.req.query())),
+    c.json(await listOrders(c.var.db, c.var.user, wireOptions(c.var), c.req.query())),
   )
   .get('/orders/:id', requireUser, async (c) => {
-    const id = idOf(c.req.param('id'))
+    const id = idParam(c.req.param('id'))
     const order = id === undefined ? undefined : await findOrder(c.var.db, c.var.user.id, id)
     if (!order) throw new ApiError(404, 'order.not_found')
     const reply: Wire<typeof OrderReplySchema> = {
-      data: orderWire(order, c.var.user, c.var.locale),
+      data: orderWire(order, c.var.user, wireOptions(c.var)),
     }
     return c.json(reply)
   })

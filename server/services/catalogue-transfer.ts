@@ -3,8 +3,9 @@ import * as v from 'valibot'
 import type { ProductNumber } from '../../src/contract/catalogue'
 import { MICROS, toMicros } from '../../src/domain/money'
 import type { Database } from '../db/schema'
-import { parseRequirements, productSearchText, type StoredRequirement } from './catalogue'
+import { productSearchText } from './catalogue'
 import { JsonSyntaxError, parseJsonSource, type JsonPath } from './json-source'
+import { parseRequirements, type StoredRequirement } from './purchase-terms'
 
 /*
  * The catalogue as one JSON document: what `catalogue:export` writes and `catalogue:import`
@@ -150,6 +151,7 @@ const PackageSchema = v.strictObject({
   require_player_number: v.optional(v.nullable(Flag), null),
   th_party_api_id: v.optional(v.nullable(Id), null),
   is_tiktok: v.optional(v.nullable(Flag), null),
+  account_login: v.optional(v.nullable(Flag), null),
   pkey: Key(100),
 })
 
@@ -196,6 +198,7 @@ const ProductSchema = v.strictObject({
   th_party_as7ab_api: Key(200),
   player_numbers: v.optional(v.array(FieldName, 'expected a list of field names'), []),
   is_tiktok: v.optional(Flag, false),
+  account_login: v.optional(Flag, false),
   pkey: Key(100),
   packages: v.optional(v.array(PackageSchema, 'expected a list of packages'), []),
   additional_services: v.optional(v.array(ServiceSchema, 'expected a list of services'), []),
@@ -465,6 +468,7 @@ export async function exportCatalogue(db: Kysely<Database>) {
       th_party_as7ab_api: p.th_party_as7ab_api,
       player_numbers: stringList(p.player_numbers),
       is_tiktok: bool(p.is_tiktok),
+      account_login: bool(p.account_login),
       pkey: p.pkey,
       packages: packagesOf(p.id).map((pkg) => ({
         id: pkg.id,
@@ -488,6 +492,7 @@ export async function exportCatalogue(db: Kysely<Database>) {
         require_player_number: nullableBool(pkg.require_player_number),
         th_party_api_id: pkg.th_party_api_id,
         is_tiktok: nullableBool(pkg.is_tiktok),
+        account_login: nullableBool(pkg.account_login),
         pkey: pkg.pkey,
       })),
       additional_services: servicesOf(p.id).map((s) => ({
@@ -578,6 +583,7 @@ export async function replaceCatalogue(
       th_party_as7ab_api: p.th_party_as7ab_api,
       player_numbers: JSON.stringify(p.player_numbers),
       is_tiktok: p.is_tiktok,
+      account_login: p.account_login,
       pkey: p.pkey,
     })),
     (rows) => trx.insertInto('products').values(rows).execute(),

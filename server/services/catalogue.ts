@@ -1,9 +1,8 @@
 import { sql, type Kysely } from 'kysely'
-import type * as v from 'valibot'
-import type { Locale } from '../../src/contract/common'
+import * as v from 'valibot'
 import {
-  MAX_PER_PAGE,
-  PAGE_STEP,
+  ProductNumberSchema,
+  type ProductNumber,
   type AdditionalServiceSchema,
   type GroupReplySchema,
   type PackageDetailSchema,
@@ -11,13 +10,22 @@ import {
   type ProductDetailSchema,
   type ProductSummarySchema,
 } from '../../src/contract/catalogue'
+import type { Locale } from '../../src/contract/common'
 import { fromMicros } from '../../src/domain/money'
 import type { Database } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
+import { pageOf, type Page, type PageRequest } from '../http/params'
+import { localized } from '../i18n'
 import { generatedImageUrl, type ImageKind, type ImageSubject } from './catalogue-images'
+import {
+  isProductAvailable,
+  parseRequirements,
+  purchaseFields,
+  type PurchaseFields,
+} from './purchase-terms'
 
 /*
- * The catalogue as the storefront reads it (spec sections 3 and 7). Replies are the wire
+ * The catalogue as the storefront reads it (docs/api.md, Catalogue). Replies are the wire
  * form: flags 0/1, money as decimal numbers, requirements and player_numbers as JSON text,
  * names and notes in the request's language.
  */
@@ -29,52 +37,6 @@ export type PackageWire = Wire<typeof PackageSchema>
 export type PackageDetailWire = Wire<typeof PackageDetailSchema>
 export type GroupWire = Wire<typeof GroupReplySchema>['data']
 type AdditionalServiceWire = Wire<typeof AdditionalServiceSchema>
-
-export interface Page<T> {
-  data: T[]
-  total: number
-  per_page: number
-  current_page: number
-  last_page: number
-}
-
-export interface PageRequest {
-  page: number
-  perPage: number
-}
-
-/** A stored requirement: the field's name and its label in both languages. */
-export interface StoredRequirement {
-  name: string
-  label_en: string
-  label_ar: string
-}
-
-const positiveInt = (value: string | undefined): number | undefined =>
-  value !== undefined && /^\d{1,9}$/.test(value.trim()) && Number(value) > 0
-    ? Number(value)
-    : undefined
-
-/**
- * page and per_page as Laravel reads them: anything unusable falls back to the default
- * (page 1, 15 a page) and per_page is capped at 300, the most the home grid grows to.
- */
-export function pageRequest(query: { page?: string; per_page?: string }): PageRequest {
-  return {
-    page: positiveInt(query.page) ?? 1,
-    perPage: Math.min(positiveInt(query.per_page) ?? PAGE_STEP, MAX_PER_PAGE),
-  }
-}
-
-function pageOf<T>(data: T[], total: number, { page, perPage }: PageRequest): Page<T> {
-  return {
-    data,
-    total,
-    per_page: perPage,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
-  }
-}
 
 /**
  * What search compares: lower case, accents and Arabic short vowels dropped, hamza seats,
@@ -101,32 +63,21 @@ export const productSearchText = (nameEn: string, nameAr: string) =>
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
+/** The database keeps numbers 1 to 7 (a check constraint); the type says so too. */
+const productNumber = (n: number): ProductNumber => v.parse(ProductNumberSchema, n)
+
 const flag = (value: boolean | number | null | undefined): 0 | 1 => (value ? 1 : 0)
 const money = (micros: number | null) => (micros === null ? null : fromMicros(micros))
-const pick = (locale: Locale, en: string | null, ar: string | null) =>
-  locale === 'ar' ? (ar ?? en) : en
-
-export function parseRequirements(json: string): StoredRequirement[] {
-  try {
-    const parsed: unknown = JSON.parse(json)
-    return Array.isArray(parsed) ? (parsed as StoredRequirement[]) : []
-  } catch {
-    return []
-  }
-}
 
 /** The storefront's requirements: a JSON string of {name, label} in the request's language. */
 function requirementsWire(json: string, locale: Locale): string {
   return JSON.stringify(
     parseRequirements(json).map((r) => ({
       name: r.name,
-      label: locale === 'ar' ? r.label_ar || r.label_en : r.label_en,
+      label: localized(locale, r.label_en, r.label_ar),
     })),
   )
 }
-
-const isProductAvailable = (p: Pick<ProductRow, 'is_available' | 'force_unavailable'>) =>
-  p.is_available === 1 && p.force_unavailable === 0
 
 function productImage(p: Pick<ProductRow, 'id' | 'number' | 'name_en' | 'name_ar' | 'image'>) {
   return p.image ?? generatedImageUrl({ kind: 'product', ...p })
@@ -146,8 +97,8 @@ type SummaryRow = Pick<ProductRow, (typeof summaryColumns)[number]>
 function summary(p: SummaryRow, locale: Locale): ProductSummaryWire {
   return {
     id: p.id,
-    number: p.number as ProductSummaryWire['number'],
-    name: pick(locale, p.name_en, p.name_ar)!,
+    number: productNumber(p.number),
+    name: localized(locale, p.name_en, p.name_ar),
     image: productImage(p),
     available: flag(isProductAvailable(p)),
   }
@@ -165,9 +116,9 @@ export async function listProducts(
   if (key) {
     query = query.where(sql<boolean>`search_text like ${`%${escapeLike(key)}%`} escape '\\'`)
   }
-  const [{ total }] = (await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute()) as [{ total: number | string }]
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow()
   const rows = await query
     .select(summaryColumns)
     .orderBy('position')
@@ -190,34 +141,35 @@ function additionalService(
     id: row.id,
     type: row.type,
     minimum_qut: row.minimum_qut,
-    minimum_qut_note: pick(locale, row.minimum_qut_note_en, row.minimum_qut_note_ar),
-    note: pick(locale, row.note_en, row.note_ar),
+    minimum_qut_note: localized(locale, row.minimum_qut_note_en, row.minimum_qut_note_ar),
+    note: localized(locale, row.note_en, row.note_ar),
     company_price: fromMicros(row.company_price),
     product_percentage: fromMicros(row.product_percentage),
   }
 }
 
-/** The purchase fields of a product, in the wire form. */
-function productPurchaseFields(p: ProductRow, locale: Locale) {
+/** An item's purchase fields (its own, or a package's over its product's), in the wire form. */
+function purchaseWire(fields: PurchaseFields, product: ProductRow, locale: Locale) {
   return {
-    note: pick(locale, p.note_en, p.note_ar),
-    minimum_qut: p.minimum_qut,
-    maximum_qut: p.maximum_qut,
-    minimum_qut_note: pick(locale, p.minimum_qut_note_en, p.minimum_qut_note_ar),
-    is_available: flag(p.is_available),
-    force_unavailable: flag(p.force_unavailable),
-    company_price: fromMicros(p.company_price),
-    sec_company_price: money(p.sec_company_price),
-    company_percentage: fromMicros(p.company_percentage),
-    product_percentage: fromMicros(p.product_percentage),
-    product_reference: p.product_reference,
-    requirements: requirementsWire(p.requirements, locale),
-    require_player_number: flag(p.require_player_number),
-    th_party_api_id: p.th_party_api_id,
-    th_party_as7ab_api: p.th_party_as7ab_api,
-    player_numbers: p.player_numbers,
-    is_tiktok: flag(p.is_tiktok),
-    pkey: p.pkey,
+    note: localized(locale, fields.note_en, fields.note_ar),
+    minimum_qut: fields.minimum_qut,
+    maximum_qut: fields.maximum_qut,
+    minimum_qut_note: localized(locale, fields.minimum_qut_note_en, fields.minimum_qut_note_ar),
+    is_available: flag(product.is_available),
+    force_unavailable: flag(product.force_unavailable),
+    company_price: fromMicros(fields.company_price),
+    sec_company_price: money(fields.sec_company_price),
+    company_percentage: fromMicros(fields.company_percentage),
+    product_percentage: fromMicros(fields.product_percentage),
+    product_reference: product.product_reference,
+    requirements: requirementsWire(fields.requirements, locale),
+    require_player_number: flag(fields.require_player_number),
+    th_party_api_id: fields.th_party_api_id,
+    th_party_as7ab_api: fields.th_party_as7ab_api,
+    player_numbers: fields.player_numbers,
+    is_tiktok: flag(fields.is_tiktok),
+    account_login: flag(fields.account_login),
+    pkey: fields.pkey,
   }
 }
 
@@ -247,8 +199,8 @@ export async function getProductDetail(
   ])
   return {
     id: p.id,
-    number: p.number as ProductDetailWire['number'],
-    name: pick(locale, p.name_en, p.name_ar)!,
+    number: productNumber(p.number),
+    name: localized(locale, p.name_en, p.name_ar),
     image: productImage(p),
     images: images.map((img, index) => ({
       id: img.id,
@@ -266,9 +218,9 @@ export async function getProductDetail(
     istoken: flag(p.istoken),
     available: flag(isProductAvailable(p)),
     group_id: p.group_id,
-    ...productPurchaseFields(p, locale),
+    ...purchaseWire(purchaseFields(p), p, locale),
     product_additional_services: services.map((s) => additionalService(s, locale)),
-  } as ProductDetailWire
+  }
 }
 
 type ProductForPackage = Pick<
@@ -306,10 +258,9 @@ function packageEntry(
     (pkg.merge_to === null || (target !== undefined && isProductAvailable(target)))
   return {
     id: pkg.id,
-    name: pick(locale, pkg.name_en, pkg.name_ar)!,
+    name: localized(locale, pkg.name_en, pkg.name_ar),
     image: packageImage(pkg, product),
-    number: ((pkg.merge_to !== null ? target?.number : undefined) ??
-      product.number) as PackageWire['number'],
+    number: productNumber((pkg.merge_to !== null ? target?.number : undefined) ?? product.number),
     type: pkg.type,
     merge_to: pkg.merge_to,
     available: flag(available),
@@ -355,9 +306,9 @@ export async function listPackages(
     .executeTakeFirst()
   if (!product) return undefined
   const query = db.selectFrom('packages').where('product_id', '=', productId)
-  const [{ total }] = (await query
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .execute()) as [{ total: number | string }]
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow()
   const rows = await query
     .selectAll()
     .orderBy('position')
@@ -394,7 +345,7 @@ export async function getGroup(
     .execute()
   return {
     id: group.id,
-    name: pick(locale, group.name_en, group.name_ar)!,
+    name: localized(locale, group.name_en, group.name_ar),
     image:
       group.image ?? generatedImageUrl({ kind: 'group', id: group.id, number: 0, ...names(group) }),
     products: products.map((p) => summary(p, locale)),
@@ -426,31 +377,15 @@ export async function getPackageDetail(
     .where('id', '=', pkg.product_id)
     .executeTakeFirstOrThrow()
   const targets = await mergeTargets(db, [pkg])
-  const entry = packageEntry(pkg, product, targets.get(pkg.merge_to ?? -1), locale)
-  const inherited = productPurchaseFields(product, locale)
-  const own = <T>(value: T | null, fallback: T) => (value === null ? fallback : value)
   return {
-    ...inherited,
-    ...entry,
-    note: pick(locale, pkg.note_en, pkg.note_ar) ?? inherited.note,
-    minimum_qut: own(pkg.minimum_qut, inherited.minimum_qut),
-    maximum_qut: own(pkg.maximum_qut, inherited.maximum_qut),
-    minimum_qut_note:
-      pick(locale, pkg.minimum_qut_note_en, pkg.minimum_qut_note_ar) ?? inherited.minimum_qut_note,
+    ...purchaseWire(purchaseFields(product, pkg), product, locale),
+    ...packageEntry(pkg, product, targets.get(pkg.merge_to ?? -1), locale),
     is_available: flag(pkg.is_available),
     force_unavailable: flag(!isProductAvailable(product)),
-    requirements:
-      pkg.requirements === null
-        ? inherited.requirements
-        : requirementsWire(pkg.requirements, locale),
-    require_player_number: flag(own(pkg.require_player_number, product.require_player_number)),
-    th_party_api_id: own(pkg.th_party_api_id, inherited.th_party_api_id),
-    is_tiktok: flag(own(pkg.is_tiktok, product.is_tiktok)),
-    pkey: own(pkg.pkey, inherited.pkey),
     istoken: flag(product.istoken),
     product_id: product.id,
-    product_name: pick(locale, product.name_en, product.name_ar)!,
-  } as PackageDetailWire
+    product_name: localized(locale, product.name_en, product.name_ar),
+  }
 }
 
 /** Who a generated picture shows, for the media route; undefined when the row is gone. */

@@ -7,7 +7,8 @@ import { t } from '../i18n'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
 import { notificationText, notify } from './notifications'
-import { itemName } from './orders'
+import { itemName } from './item-name'
+import { storedAnswers } from './purchase-terms'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
 
 /*
@@ -217,12 +218,9 @@ export async function refreshOrders(
 
 /** What the provider is told about an order. */
 export function providerOrder(order: OrderRow): ProviderOrder {
-  let requirements: Record<string, string> = {}
-  try {
-    requirements = JSON.parse(order.requirements) as Record<string, string>
-  } catch {
-    // Written by placeOrder as JSON; an unreadable value is sent as none.
-  }
+  const requirements = Object.fromEntries(
+    storedAnswers(order.requirements).map((answer) => [answer.name, answer.value]),
+  )
   return {
     id: order.id,
     productId: order.product_id,

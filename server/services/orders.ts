@@ -2,27 +2,47 @@ import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
-import {
-  ORDER_TEXT_MAX,
-  type OrderSchema,
-  type PlaceOrderReplySchema,
-} from '../../src/contract/orders'
+import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
-import { convertFromUsd, totalPrice, unitPrice, type PriceInput } from '../../src/domain/pricing'
+import {
+  chosenService,
+  firstOrderProblem,
+  formFields,
+  isFreeFire,
+  needsPlayerNumber,
+  playerMustBeVerified,
+} from '../../src/domain/ordering'
+import { convertFromUsd, orderTotal, unitPrice } from '../../src/domain/pricing'
+import type { Provider } from '../adapters/provider'
+import { INT64_MAX } from '../db/bigint'
 import type { Database, OrderRow, OrderStatus, UserRow } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../http/errors'
-import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'
-import { t, type MessageId } from '../i18n'
+import { idParam, pageOf, pageRequest, type Page } from '../http/params'
+import { ValidationError, type FieldMessages } from '../http/validation'
+import { localized, t, type MessageId } from '../i18n'
+import type { Logger } from '../log'
 import { generatedImageUrl } from './catalogue-images'
-import { parseRequirements, type Page } from './catalogue'
+import { dayRange, localDateTime } from './dates'
+import { itemName } from './item-name'
+import { handOver } from './order-status'
+import {
+  isProductAvailable,
+  parseRequirements,
+  priceInput,
+  purchaseFields,
+  purchaseTerms,
+  storedAnswers,
+  type StoredAnswer,
+} from './purchase-terms'
 import { addWalletLog } from './wallet'
 
 /*
- * Placing and reading orders (spec sections 3, 4, 5 and 7). The price is always computed
- * here, with the one pricing rule (src/domain/pricing.ts), from the catalogue as it is now;
- * nothing the client sends about money is read.
+ * Placing and reading orders (docs/api.md, Orders). The price is always computed here, with
+ * the one pricing rule (src/domain/pricing.ts), from the catalogue as it is now, and the form
+ * is checked with the one set of order rules (src/domain/ordering.ts); nothing the client
+ * sends about money is read.
  */
 
 export type OrderWire = v.InferInput<typeof OrderSchema>
@@ -37,11 +57,9 @@ export const IDEMPOTENCY_KEY_MAX = 100
 export const ORDER_FIELD_LABELS: Record<string, FieldMessages> = {
   product_id: { label: 'field.product_id' },
   package_id: { label: 'field.product_id' },
-  qty: { label: 'field.quantity' },
   quantity: { label: 'field.quantity' },
   player_number: { label: 'field.player_number' },
   player_name: { label: 'field.player_name' },
-  product_reference: { label: 'field.product_reference' },
   email_or_phone_number: { label: 'field.email_or_phone_number' },
   password: { label: 'field.password' },
   contact_number: { label: 'field.contact_number' },
@@ -50,32 +68,50 @@ export const ORDER_FIELD_LABELS: Record<string, FieldMessages> = {
   wallet_address: { label: 'field.wallet_address' },
 }
 
-/** The form as sent: text fields only, trimmed, without the values spec section 5 drops. */
+/** The form as sent: text fields only, trimmed, without the values a form drops when empty. */
 export type OrderFields = Record<string, string>
+
+export interface OrderForm {
+  /** `qty` is read as `quantity`. */
+  fields: OrderFields
+  /** The name the quantity came under: a problem with it is told under that name. */
+  quantityName: 'qty' | 'quantity'
+}
 
 const DROPPED = new Set(['', 'null', 'undefined'])
 
-export function orderFields(raw: Record<string, unknown>): OrderFields {
-  const fields: OrderFields = {}
-  for (const [name, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') continue
-    const text = value.trim()
-    if (!DROPPED.has(text)) fields[name] = text
-  }
-  return fields
+function refuse(field: string, id: MessageId, values?: Record<string, unknown>): never {
+  throw new ValidationError([{ field, id, values }], ORDER_FIELD_LABELS)
 }
 
 /**
- * What makes two order calls "the same request" for an Idempotency-Key: the fields after
- * normalisation (qty and quantity are one field; `local` is only the reply's language) and
- * the player name from the query.
+ * Reads the order form: every value must be text (a JSON `true`, list or object is refused,
+ * never read as something else); `qty` and `quantity` are one field, and a request that gives
+ * both differently is refused rather than read one way for the price and another for the key.
+ */
+export function orderForm(raw: Record<string, unknown>): OrderForm {
+  const fields: OrderFields = {}
+  for (const [name, value] of Object.entries(raw)) {
+    if (typeof value !== 'string') refuse(name, 'validation.invalid')
+    const text = value.trim()
+    if (!DROPPED.has(text)) fields[name] = text
+  }
+  if (fields.qty !== undefined) {
+    if (fields.quantity !== undefined && fields.quantity !== fields.qty)
+      refuse('quantity', 'validation.invalid')
+    fields.quantity = fields.qty
+    delete fields.qty
+    return { fields, quantityName: 'qty' }
+  }
+  return { fields, quantityName: 'quantity' }
+}
+
+/**
+ * What makes two order calls "the same request" for an Idempotency-Key: the fields as read
+ * (`local` is only the reply's language) and the player name from the query.
  */
 export function requestHash(fields: OrderFields, playerNameQuery: string | undefined): string {
   const normalised: Record<string, string> = { ...fields }
-  if (normalised.qty !== undefined) {
-    normalised.quantity ??= normalised.qty
-    delete normalised.qty
-  }
   const query = playerNameQuery?.trim()
   if (query) normalised['?player_name'] = query
   const sorted = Object.keys(normalised)
@@ -84,21 +120,7 @@ export function requestHash(fields: OrderFields, playerNameQuery: string | undef
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex')
 }
 
-// ---- validation -----------------------------------------------------------------------------
-
-function refuse(field: string, id: MessageId, values?: Record<string, unknown>): never {
-  const problem: FieldProblem = { field, id, values }
-  throw new ValidationError([problem], ORDER_FIELD_LABELS)
-}
-
-const idOf = (text: string | undefined) =>
-  text !== undefined && /^[1-9]\d{0,14}$/.test(text) ? Number(text) : undefined
-
-const pick = (locale: Locale, en: string, ar: string) => (locale === 'ar' ? ar || en : en)
-/** Catalogue percentages are micro-units of a percent; the pricing rule takes decimals. */
-const percent = (micros: number | null | undefined) => (micros ? fromMicros(micros) : 0)
-const isAvailable = (p: Pick<ProductRow, 'is_available' | 'force_unavailable'>) =>
-  p.is_available === 1 && p.force_unavailable === 0
+// ---- preparing ------------------------------------------------------------------------------
 
 /** An order ready to be paid: what was checked and priced, in the user's currency. */
 export interface PreparedOrder {
@@ -111,8 +133,10 @@ export interface PreparedOrder {
   currency: UserRow['currency']
   playerNumber: string | null
   playerName: string | null
-  requirements: Record<string, string>
-  fields: OrderFields
+  /** The item's own fields, with their labels as the catalogue had them. */
+  requirements: StoredAnswer[]
+  /** Only the fields the item's form has: anything else sent is not kept. */
+  kept: OrderFields
 }
 
 export interface PrepareOptions {
@@ -122,71 +146,48 @@ export interface PrepareOptions {
   playerNameQuery?: string
 }
 
-/**
- * Checks an order form in the order spec section 5 gives and prices it. Throws the first
- * problem: ApiError 404 for an item that does not exist, ValidationError (422) otherwise.
- */
-export async function prepareOrder(
-  db: Kysely<Database>,
-  user: UserRow,
-  fields: OrderFields,
-  { locale, lbpRate, playerNameQuery }: PrepareOptions,
-): Promise<PreparedOrder> {
-  for (const [name, value] of Object.entries(fields)) {
-    if (value.length > ORDER_TEXT_MAX) {
-      refuse(name, 'validation.max_length', { max: ORDER_TEXT_MAX })
-    }
-  }
-
-  // The item, and whether it can be bought.
-  const packageId = idOf(fields.package_id)
-  const productId = idOf(fields.product_id)
-  let pkg: PackageRow | undefined
-  let product: ProductRow | undefined
+async function findItem(db: Kysely<Database>, fields: OrderFields) {
   if (fields.package_id !== undefined) {
-    pkg =
-      packageId === undefined
+    const id = idParam(fields.package_id)
+    const pkg =
+      id === undefined
         ? undefined
-        : await db.selectFrom('packages').selectAll().where('id', '=', packageId).executeTakeFirst()
+        : await db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst()
     if (!pkg) throw new ApiError(404, 'catalogue.package_not_found')
-    product = await db
+    const product = await db
       .selectFrom('products')
       .selectAll()
       .where('id', '=', pkg.product_id)
       .executeTakeFirstOrThrow()
-  } else if (fields.product_id !== undefined) {
-    product =
-      productId === undefined
+    return { product, pkg }
+  }
+  if (fields.product_id !== undefined) {
+    const id = idParam(fields.product_id)
+    const product =
+      id === undefined
         ? undefined
-        : await db.selectFrom('products').selectAll().where('id', '=', productId).executeTakeFirst()
+        : await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
     if (!product) throw new ApiError(404, 'catalogue.product_not_found')
-  } else {
-    refuse('product_id', 'order.item.required')
+    return { product, pkg: undefined }
   }
+  return refuse('product_id', 'order.item.required')
+}
+
+/**
+ * Checks an order form with the order rules and prices it. Throws the first problem: ApiError
+ * 404 for an item that does not exist, ValidationError (422) otherwise.
+ */
+export async function prepareOrder(
+  db: Kysely<Database>,
+  user: UserRow,
+  { fields, quantityName }: OrderForm,
+  { locale, lbpRate, playerNameQuery }: PrepareOptions,
+): Promise<PreparedOrder> {
+  const { product, pkg } = await findItem(db, fields)
   // An entry that merges to another product is a link to that product's page, not an item.
-  if (!isAvailable(product) || (pkg && (pkg.is_available !== 1 || pkg.merge_to !== null))) {
+  if (!isProductAvailable(product) || (pkg && (pkg.is_available !== 1 || pkg.merge_to !== null)))
     refuse(pkg ? 'package_id' : 'product_id', 'order.unavailable')
-  }
 
-  // A package's purchase fields, where set, override its product's.
-  const own = <T>(value: T | null | undefined, fallback: T): T =>
-    value === null || value === undefined ? fallback : value
-  let minimum = own(pkg?.minimum_qut, product.minimum_qut)
-  const maximum = own(pkg?.maximum_qut, product.maximum_qut)
-  const requirementsJson = own(pkg?.requirements, product.requirements)
-  const requirePlayer = own(pkg?.require_player_number, product.require_player_number) === 1
-  const thPartyApiId = own(pkg?.th_party_api_id, product.th_party_api_id)
-
-  // Quantity: a whole number (left out: one, as on the forms that hide it).
-  const rawQuantity = fields.qty ?? fields.quantity
-  const quantityField = fields.qty !== undefined ? 'qty' : 'quantity'
-  let quantity = 1
-  if (rawQuantity !== undefined) {
-    if (!/^\d{1,15}$/.test(rawQuantity)) refuse(quantityField, 'order.quantity.integer')
-    quantity = Number(rawQuantity)
-  }
-
-  // Social services: the chosen service sets the price and its own minimum.
   const services = pkg
     ? []
     : await db
@@ -196,104 +197,69 @@ export async function prepareOrder(
         .orderBy('position')
         .orderBy('id')
         .execute()
-  let service: AdditionalServiceRow | undefined
-  if (services.length > 0) {
-    const wanted = fields.service_type
-    if (wanted === undefined) {
-      refuse('service_type', 'order.field.required', { label: t(locale, 'field.service_type') })
-    }
-    service = services.find((s) => s.type.toUpperCase() === wanted.toUpperCase())
-    if (!service) refuse('service_type', 'order.service_type.invalid')
-    minimum = service.minimum_qut
+  const terms = purchaseTerms(product, pkg, services, locale)
+
+  // The player this user looked up for this product, when the number must be a verified one.
+  const playerNumber = needsPlayerNumber(terms) ? (fields.player_number ?? null) : null
+  const verified =
+    playerMustBeVerified(terms) && playerNumber !== null
+      ? await db
+          .selectFrom('player_numbers')
+          .select('player_name')
+          .where('user_id', '=', user.id)
+          .where('product_id', '=', product.id)
+          .where('player_number', '=', playerNumber)
+          .executeTakeFirst()
+      : undefined
+
+  const problem = firstOrderProblem(terms, fields, { playerVerified: verified !== undefined })
+  if (problem) {
+    const label =
+      problem.values?.label ??
+      t(locale, ORDER_FIELD_LABELS[problem.field]?.label ?? 'field.product_id')
+    refuse(problem.field === 'quantity' ? quantityName : problem.field, problem.id, {
+      ...problem.values,
+      label,
+    })
   }
 
-  if (quantity < Math.max(minimum, 1)) {
-    refuse(quantityField, 'order.quantity.min', { min: Math.max(minimum, 1) })
-  }
-  if (maximum > 0 && quantity > maximum) {
-    refuse(quantityField, 'order.quantity.max', { max: maximum })
-  }
+  const quantity = isFreeFire(terms) ? 1 : Number(fields.quantity ?? '1')
+  const service = chosenService(services, fields.service_type)
+  const item = priceInput(product, pkg, service)
+  const crypto = terms.number === 3 || terms.hasSecondPrice
+  const total = orderTotal(item, user.type, {
+    quantity,
+    crypto,
+    currency: user.currency,
+    lbpRate,
+  })
+  if (total > INT64_MAX) refuse(quantityName, 'order.total.too_large')
 
-  const required = (name: keyof typeof ORDER_FIELD_LABELS) => {
-    if (fields[name] === undefined) {
-      refuse(name, 'order.field.required', {
-        label: t(locale, ORDER_FIELD_LABELS[name]!.label),
-      })
-    }
-  }
-  if (service) required('social_link')
-  const crypto = product.number === 3
-  if (crypto) required('wallet_address')
-
-  // The product's own fields, by name, each required (spec section 5).
-  const requirements: Record<string, string> = {}
-  for (const r of parseRequirements(requirementsJson)) {
-    const value = fields[r.name]
-    if (value === undefined) {
-      refuse(r.name, 'order.field.required', {
-        label: locale === 'ar' ? r.label_ar || r.label_en : r.label_en,
-      })
-    }
-    requirements[r.name] = value
-  }
-
-  // The player: looked up by this user for this product, or at least given.
-  const playerNumber = fields.player_number ?? null
-  let playerName = fields.player_name ?? (playerNameQuery?.trim() || null)
-  if (thPartyApiId !== null && !requirePlayer) {
-    const verified =
-      playerNumber === null
-        ? undefined
-        : await db
-            .selectFrom('player_numbers')
-            .select('player_name')
-            .where('user_id', '=', user.id)
-            .where('product_id', '=', product.id)
-            .where('player_number', '=', playerNumber)
-            .executeTakeFirst()
-    if (!verified) refuse('player_number', 'order.player_number.unverified')
-    playerName = verified.player_name
-  }
-  if (requirePlayer) required('player_number')
-
-  // The price, from the catalogue as it is now.
-  const item: PriceInput = service
-    ? {
-        companyPrice: BigInt(service.company_price),
-        productPercentage: percent(service.product_percentage),
-        companyPercentage: percent(product.company_percentage),
-        number: product.number,
-      }
-    : pkg
-      ? {
-          companyPrice: BigInt(pkg.company_price),
-          companyPercentage: percent(pkg.company_percentage),
-          productPercentage: percent(pkg.product_percentage),
-          number: product.number,
-        }
-      : {
-          companyPrice: BigInt(product.company_price),
-          secCompanyPrice:
-            product.sec_company_price === null ? null : BigInt(product.sec_company_price),
-          companyPercentage: percent(product.company_percentage),
-          productPercentage: percent(product.product_percentage),
-          number: product.number,
-        }
-  const unitUsd = unitPrice(item, user.type, { crypto, quantity })
-  // The total is converted as a whole, so whole-pound rounding happens once, not per unit.
-  const totalUsd = totalPrice(unitUsd, quantity)
+  const kept: OrderFields = {}
+  for (const name of formFields(terms)) if (fields[name] !== undefined) kept[name] = fields[name]
+  const requirements = parseRequirements(purchaseFields(product, pkg).requirements).map((r) => ({
+    ...r,
+    value: kept[r.name] ?? '',
+  }))
   return {
     product,
     pkg,
     service,
     quantity,
-    unitPrice: convertFromUsd(unitUsd, lbpRate, user.currency),
-    totalPrice: convertFromUsd(totalUsd, lbpRate, user.currency),
+    unitPrice: convertFromUsd(
+      unitPrice(item, user.type, { crypto, quantity }),
+      lbpRate,
+      user.currency,
+    ),
+    totalPrice: total,
     currency: user.currency,
     playerNumber,
-    playerName,
+    playerName:
+      playerNumber === null
+        ? null
+        : (verified?.player_name ?? kept.player_name ?? (playerNameQuery?.trim() || null)),
     requirements,
-    fields,
+    kept,
   }
 }
 
@@ -304,34 +270,28 @@ export interface Customer {
   phone_number: string
 }
 
-/** What was bought, in words: "PUBG Mobile UC — 60 UC". */
-export function itemName(
-  order: Pick<
-    OrderRow,
-    'product_name_en' | 'product_name_ar' | 'package_name_en' | 'package_name_ar'
-  >,
-  locale: Locale,
-): string {
-  const product = pick(locale, order.product_name_en, order.product_name_ar)
-  const pkg =
-    order.package_name_en === null
-      ? null
-      : pick(locale, order.package_name_en, order.package_name_ar ?? '')
-  return pkg ? `${product} — ${pkg}` : product
+export interface WireOptions {
+  locale: Locale
+  /** The store's time zone, for the date and time fields. */
+  timeZone: string
 }
 
-/** An order as the storefront reads it (spec section 3), names in the request's language. */
-export function orderWire(order: OrderRow, customer: Customer, locale: Locale): OrderWire {
+/** An order as the storefront reads it, names in the request's language. */
+export function orderWire(
+  order: OrderRow,
+  customer: Customer,
+  { locale, timeZone }: WireOptions,
+): OrderWire {
   return {
     id: order.id,
     product_id: order.product_id,
     package_id: order.package_id,
     product_image: order.product_image,
-    product_name: pick(locale, order.product_name_en, order.product_name_ar),
+    product_name: localized(locale, order.product_name_en, order.product_name_ar),
     package_name:
       order.package_name_en === null
         ? null
-        : pick(locale, order.package_name_en, order.package_name_ar ?? ''),
+        : localized(locale, order.package_name_en, order.package_name_ar),
     quantity: order.quantity,
     unit_price: fromMicros(order.unit_price),
     total_price: fromMicros(order.total_price),
@@ -350,20 +310,23 @@ export function orderWire(order: OrderRow, customer: Customer, locale: Locale): 
     email_or_phone_number: order.email_or_phone_number,
     password: order.password,
     contact_number: order.contact_number,
-    requirements: order.requirements,
-    // Times are UTC, like the date filters of GET orders.
-    date: order.created_at.slice(0, 10),
-    time: order.created_at.slice(11, 16),
-  } as OrderWire
+    requirements: storedAnswers(order.requirements).map((answer) => ({
+      name: answer.name,
+      label: localized(locale, answer.label_en, answer.label_ar),
+      value: answer.value,
+    })),
+    ...localDateTime(order.created_at, timeZone),
+    created_at: order.created_at,
+  }
 }
 
 // ---- placing --------------------------------------------------------------------------------
 
 export interface PlaceOptions {
-  /** The Idempotency-Key and the hash of the request it came with. */
-  key: string
+  /** The Idempotency-Key and the hash of the request it came with; none places it as is. */
+  key: string | undefined
   requestHash: string
-  locale: Locale
+  wire: WireOptions
   now: Date
 }
 
@@ -393,7 +356,11 @@ export async function replayed(
     .where('key', '=', key)
     .executeTakeFirst()
   if (!row) return undefined
-  if (row.request_hash !== hash) refuse('idempotency_key', 'order.idempotency.conflict')
+  if (row.request_hash !== hash)
+    throw new ValidationError(
+      [{ field: 'idempotency_key', id: 'order.idempotency.conflict' }],
+      ORDER_FIELD_LABELS,
+    )
   if (row.reply === null) throw new Error(`idempotency key ${key} has no reply`)
   return JSON.parse(row.reply) as PlaceOrderReply
 }
@@ -408,25 +375,27 @@ export async function placeOrder(
   db: Kysely<Database>,
   user: UserRow,
   prepared: PreparedOrder,
-  { key, requestHash: hash, locale, now }: PlaceOptions,
+  { key, requestHash: hash, wire, now }: PlaceOptions,
 ): Promise<PlaceResult> {
   const at = now.toISOString()
   const total = prepared.totalPrice
   try {
     return await inTransaction(db, async (trx) => {
-      const claimed = await trx
-        .insertInto('idempotency_keys')
-        .values({
-          user_id: user.id,
-          key,
-          request_hash: hash,
-          order_id: null,
-          reply: null,
-          created_at: at,
-        })
-        .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-        .executeTakeFirst()
-      if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken()
+      if (key !== undefined) {
+        const claimed = await trx
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: user.id,
+            key,
+            request_hash: hash,
+            order_id: null,
+            reply: null,
+            created_at: at,
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
+          .executeTakeFirst()
+        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken()
+      }
 
       const debited = await trx
         .updateTable('users')
@@ -443,15 +412,21 @@ export async function placeOrder(
           .select('currency')
           .where('id', '=', user.id)
           .executeTakeFirstOrThrow()
-        refuse(
-          'balance',
-          current.currency === prepared.currency
-            ? 'order.balance.insufficient'
-            : 'order.currency_changed',
+        throw new ValidationError(
+          [
+            {
+              field: 'balance',
+              id:
+                current.currency === prepared.currency
+                  ? 'order.balance.insufficient'
+                  : 'order.currency_changed',
+            },
+          ],
+          ORDER_FIELD_LABELS,
         )
       }
 
-      const { product, pkg, fields } = prepared
+      const { product, pkg, kept } = prepared
       const order = await trx
         .insertInto('orders')
         .values({
@@ -481,11 +456,11 @@ export async function placeOrder(
           player_name: prepared.playerName,
           player_number: prepared.playerNumber,
           service_type: prepared.service?.type ?? null,
-          social_link: fields.social_link ?? null,
-          wallet_address: fields.wallet_address ?? null,
-          email_or_phone_number: fields.email_or_phone_number ?? null,
-          password: fields.password ?? null,
-          contact_number: fields.contact_number ?? null,
+          social_link: kept.social_link ?? null,
+          wallet_address: kept.wallet_address ?? null,
+          email_or_phone_number: kept.email_or_phone_number ?? null,
+          password: kept.password ?? null,
+          contact_number: kept.contact_number ?? null,
           requirements: JSON.stringify(prepared.requirements),
           provider_ref: null,
           created_at: at,
@@ -510,29 +485,77 @@ export async function placeOrder(
       })
 
       const reply: PlaceOrderReply = {
-        message: t(locale, 'order.placed'),
-        data: orderWire(order, user, locale),
+        message: t(wire.locale, 'order.placed'),
+        data: orderWire(order, user, wire),
         balance: fromMicros(debited.balance),
       }
-      await trx
-        .updateTable('idempotency_keys')
-        .set({ order_id: order.id, reply: JSON.stringify(reply) })
-        .where('user_id', '=', user.id)
-        .where('key', '=', key)
-        .execute()
+      if (key !== undefined)
+        await trx
+          .updateTable('idempotency_keys')
+          .set({ order_id: order.id, reply: JSON.stringify(reply) })
+          .where('user_id', '=', user.id)
+          .where('key', '=', key)
+          .execute()
       return { placed: true as const, reply, order }
     })
   } catch (err) {
-    if (!(err instanceof KeyTaken)) throw err
+    if (!(err instanceof KeyTaken) || key === undefined) throw err
     const reply = await replayed(db, user.id, key, hash)
     if (!reply) throw new Error(`idempotency key ${key} vanished`, { cause: err })
     return { placed: false, reply }
   }
 }
 
+export interface CheckoutRequest {
+  /** The form as the body carried it. */
+  raw: Record<string, unknown>
+  /** `?player_name=`, as the storefront sends the looked-up name. */
+  playerNameQuery: string | undefined
+  /** Repeats of a call with the same key get the first reply; without one, each call orders. */
+  idempotencyKey: string | undefined
+}
+
+export interface CheckoutContext {
+  db: Kysely<Database>
+  provider: Provider
+  lbpRate: number
+  wire: WireOptions
+  now: Date
+  logger?: Logger
+}
+
+/**
+ * POST automated/get/packages: reads the form, answers a repeated key with its first reply,
+ * checks and prices the order, pays for it, and hands it to the provider once it is committed.
+ */
+export async function checkout(
+  ctx: CheckoutContext,
+  user: UserRow,
+  request: CheckoutRequest,
+): Promise<PlaceOrderReply> {
+  const { db, wire, now } = ctx
+  const key = request.idempotencyKey?.trim() || undefined
+  if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX)
+    throw new ApiError(400, 'order.idempotency.invalid')
+  const form = orderForm(request.raw)
+  const hash = requestHash(form.fields, request.playerNameQuery)
+  if (key !== undefined) {
+    const earlier = await replayed(db, user.id, key, hash)
+    if (earlier) return earlier
+  }
+  const prepared = await prepareOrder(db, user, form, {
+    locale: wire.locale,
+    lbpRate: ctx.lbpRate,
+    playerNameQuery: request.playerNameQuery,
+  })
+  const result = await placeOrder(db, user, prepared, { key, requestHash: hash, wire, now })
+  if (result.placed) await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger })
+  return result.reply
+}
+
 // ---- reading --------------------------------------------------------------------------------
 
-/** The status filter of the orders page: FAILED shows as WAITING (spec section 4). */
+/** The status filter of the orders page: FAILED shows as WAITING. */
 export function statusFilter(status: string | undefined): OrderStatus[] | undefined {
   switch (status?.trim().toUpperCase()) {
     case 'WAITING':
@@ -547,18 +570,6 @@ export function statusFilter(status: string | undefined): OrderStatus[] | undefi
   }
 }
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DD 00:00:00' (spec section 7) to the day, if it is one. */
-export function dayOf(text: string | undefined): string | undefined {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T+]\d{2}:\d{2}(?::\d{2})?)?$/.exec(text?.trim() ?? '')
-  if (!match) return undefined
-  const day = match[1]!
-  const date = new Date(`${day}T00:00:00.000Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day) ? day : undefined
-}
-
-const nextDay = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10)
-
 export interface OrderQuery {
   status?: string
   page?: string
@@ -566,40 +577,35 @@ export interface OrderQuery {
   end_date?: string
 }
 
-/** GET orders: the user's orders newest first, 10 a page, by status and UTC day range. */
+/** GET orders: the user's orders newest first, 10 a page, by status and by day. */
 export async function listOrders(
   db: Kysely<Database>,
   customer: Customer & { id: number },
-  locale: Locale,
+  wire: WireOptions,
   query: OrderQuery,
 ): Promise<Page<OrderWire>> {
-  const page = /^\d{1,9}$/.test(query.page ?? '') && Number(query.page) > 0 ? Number(query.page) : 1
+  const request = pageRequest({ page: query.page }, { perPage: ORDERS_PER_PAGE })
   const statuses = statusFilter(query.status)
-  const start = dayOf(query.start_date)
-  const end = dayOf(query.end_date)
+  const { from, to } = dayRange(query, wire.timeZone)
   let base = db.selectFrom('orders').where('user_id', '=', customer.id)
   if (statuses) base = base.where('status', 'in', statuses)
-  if (start) base = base.where('created_at', '>=', `${start}T00:00:00.000Z`)
-  // The end day counts whole.
-  if (end) base = base.where('created_at', '<', `${nextDay(end)}T00:00:00.000Z`)
+  if (from) base = base.where('created_at', '>=', from)
+  if (to) base = base.where('created_at', '<', to)
   const [counted, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     base
       .selectAll()
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(ORDERS_PER_PAGE)
-      .offset((page - 1) * ORDERS_PER_PAGE)
+      .limit(request.perPage)
+      .offset((request.page - 1) * request.perPage)
       .execute(),
   ])
-  const total = Number(counted.total)
-  return {
-    data: rows.map((row) => orderWire(row, customer, locale)),
-    total,
-    per_page: ORDERS_PER_PAGE,
-    current_page: page,
-    last_page: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)),
-  }
+  return pageOf(
+    rows.map((row) => orderWire(row, customer, wire)),
+    Number(counted.total),
+    request,
+  )
 }
 
 /** GET orders/{id}: the user's own order, or undefined (another user's is not found either). */

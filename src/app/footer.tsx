@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -7,6 +8,7 @@ import { useToken } from '../api/token'
 import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/social-icons'
 import { socialLinks, whatsappHref } from './contact-links'
 import * as styles from './shell.css'
+import { useClearSpot } from './use-clear-spot'
 
 export function Footer() {
   const { t } = useLingui()
@@ -91,20 +93,36 @@ export function Footer() {
   )
 }
 
+/**
+ * The floating WhatsApp button. Where a control or text lies under its spot it tucks itself
+ * against the screen's edge, over the page's margin, so it never covers them; over empty
+ * space (the room the page leaves at its end, a gap between cards) it shows whole.
+ */
 export function WhatsAppButton() {
   const { t } = useLingui()
   const { data: contact } = useQuery(siteQueries.contact(useLocale()))
   const href = whatsappHref(contact?.whatsapp ?? contact?.first_phone_number)
+  const probe = useRef<HTMLDivElement>(null)
+  const own = useRef<HTMLAnchorElement>(null)
+  const clear = useClearSpot(probe, own)
   if (!href) return null
   return (
-    <a
-      className={styles.whatsapp}
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label={t`Chat with us on WhatsApp`}
-    >
-      <WhatsAppIcon width={30} height={30} />
-    </a>
+    <>
+      <div
+        ref={probe}
+        className={`${styles.whatsapp} ${styles.whatsappProbe}`}
+        aria-hidden="true"
+      />
+      <a
+        ref={own}
+        className={clear ? styles.whatsapp : `${styles.whatsapp} ${styles.whatsappTucked}`}
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t`Chat with us on WhatsApp`}
+      >
+        <WhatsAppIcon width={30} height={30} />
+      </a>
+    </>
   )
 }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -14,19 +14,70 @@ import * as styles from './shell.css'
 const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))
 const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
 
-export function TopBar() {
+/**
+ * The search box. On a wide screen it sits in the bar; on a phone a button opens it over the
+ * navigation row, so the bars stay two rows high.
+ */
+function Search() {
   const { t } = useLingui()
-  const token = useToken()
   const navigate = useNavigate()
-  const { data: info } = useQuery(websiteInfoQuery())
   const [query, setQuery] = useState('')
+  const [open, setOpen] = useState(false)
+  const input = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    if (open) input.current?.focus()
+  }, [open])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const q = query.trim()
     if (!q) return
+    setOpen(false)
     void navigate({ to: '/search', search: { q, page: 1 } })
   }
+
+  return (
+    <>
+      <form
+        role="search"
+        id="site-search"
+        className={`${styles.search} ${open ? styles.searchOpen : ''}`}
+        onSubmit={submit}
+        onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+      >
+        <input
+          ref={input}
+          className={styles.searchInput}
+          type="search"
+          name="q"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder={t`Search products`}
+          aria-label={t`Search products`}
+          enterKeyHint="search"
+        />
+        <button type="submit" className={styles.searchButton} aria-label={t`Search`}>
+          <SearchIcon />
+        </button>
+      </form>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.searchToggle} ${styles.onlyPhone}`}
+        aria-label={t`Open the search`}
+        aria-controls="site-search"
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <SearchIcon />
+      </button>
+    </>
+  )
+}
+
+export function TopBar() {
+  const { t } = useLingui()
+  const token = useToken()
+  const { data: info } = useQuery(websiteInfoQuery())
 
   return (
     <header className={styles.topBar}>
@@ -43,32 +94,18 @@ export function TopBar() {
           <span>{info?.website_name ?? 'Wallet Store'}</span>
         )}
       </Link>
-      <form role="search" className={styles.search} onSubmit={submit}>
-        <input
-          className={styles.searchInput}
-          type="search"
-          name="q"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder={t`Search products`}
-          aria-label={t`Search products`}
-          enterKeyHint="search"
-        />
-        <button type="submit" className={styles.searchButton} aria-label={t`Search`}>
-          <SearchIcon />
-        </button>
-      </form>
+      <Search />
       <div className={styles.actions}>
-        <InstallButton />
-        <LanguageSwitch />
+        {/* Signed in, a phone finds the language in the account menu. */}
+        <LanguageSwitch className={token ? styles.onlyWide : undefined} />
         {token ? (
           <AccountBar />
         ) : (
           <>
-            <Link to="/sign-up" className={button.ghost}>
+            <Link to="/sign-up" className={`${button.ghost} ${styles.onlyWide}`}>
               <Trans>Sign up</Trans>
             </Link>
-            <Link to="/sign-in" className={button.secondary}>
+            <Link to="/sign-in" className={`${button.secondary} ${styles.compact}`}>
               <Trans>Sign in</Trans>
             </Link>
           </>
@@ -99,7 +136,7 @@ export function SecondaryBar() {
             <Trans>Contact us</Trans>
           </Link>
         </li>
-        {token && (
+        {token ? (
           <>
             <li>
               <Link to="/Orders" className={styles.navLink}>
@@ -112,8 +149,16 @@ export function SecondaryBar() {
               </Link>
             </li>
           </>
+        ) : (
+          // The top bar of a phone has room for sign-in only; sign-up is one row down.
+          <li className={styles.onlyPhone}>
+            <Link to="/sign-up" className={styles.navLink}>
+              <Trans>Sign up</Trans>
+            </Link>
+          </li>
         )}
       </ul>
+      <InstallButton />
     </nav>
   )
 }

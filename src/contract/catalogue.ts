@@ -89,6 +89,8 @@ const purchaseFields = {
   th_party_as7ab_api: v.nullish(v.string()),
   player_numbers: jsonList(v.string()),
   is_tiktok: v.nullish(FlagSchema, false),
+  /** The form asks for the game account's e-mail or phone and an optional password. */
+  account_login: v.nullish(FlagSchema, false),
   pkey: v.nullish(v.string()),
 }
 
@@ -100,6 +102,9 @@ export const ProductDetailSchema = v.object({
   image: v.nullish(v.string()),
   images: v.nullish(v.array(ImageSchema), []),
   istoken: v.nullish(FlagSchema, false),
+  /** Whether it can be bought now: available and not forced unavailable. */
+  available: v.nullish(FlagSchema),
+  group_id: v.nullish(v.number()),
   ...purchaseFields,
   product_additional_services: v.nullish(v.array(AdditionalServiceSchema), []),
 })
@@ -127,6 +132,7 @@ export type Package = v.InferOutput<typeof PackageSchema>
 export const PackageDetailSchema = v.object({
   ...PackageSchema.entries,
   ...purchaseFields,
+  istoken: v.nullish(FlagSchema, false),
   product_id: v.number(),
   product_name: v.string(),
 })

@@ -12,10 +12,13 @@ const ItemCodesSchema = jsonList(v.object({ code: v.string() }))
 /** An order as the customer sees it (spec section 3, Order). */
 export const OrderSchema = v.object({
   id: v.number(),
+  product_id: v.nullish(v.number()),
+  package_id: v.nullish(v.number()),
   product_image: v.nullish(v.string()),
   product_name: v.string(),
   package_name: v.nullish(v.string()),
   quantity: v.number(),
+  unit_price: v.nullish(AmountSchema),
   total_price: AmountSchema,
   currency: CurrencySchema,
   status: OrderStatusSchema,
@@ -32,8 +35,16 @@ export const OrderSchema = v.object({
   email_or_phone_number: v.nullish(v.string()),
   password: v.nullish(v.string()),
   contact_number: v.nullish(v.string()),
+  /** The item's own fields (a player ID, a server) as the customer gave them. */
+  requirements: v.nullish(
+    v.array(v.object({ name: v.string(), label: v.string(), value: v.string() })),
+    [],
+  ),
+  /** Day and time in the store's time zone. */
   date: v.string(),
   time: v.string(),
+  /** The instant, ISO 8601 UTC, for showing it in the customer's own time zone. */
+  created_at: v.nullish(v.string()),
 })
 export type Order = v.InferOutput<typeof OrderSchema>
 
@@ -64,7 +75,10 @@ export const ORDER_FIELDS = [
   'wallet_address',
 ] as const
 
+/** Bounds every order field shares (the database columns are this wide). */
 export const ORDER_TEXT_MAX = 255
+/** The largest quantity one order may ask for. */
+export const ORDER_QUANTITY_MAX = 100_000_000
 
 /** GET th-p-apis/{id}?number= and automated/get/player/name/...: the player's name. */
 export const PlayerLookupReplySchema = v.object({ data: v.object({ username: v.string() }) })

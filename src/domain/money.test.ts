@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, fromMicros, toMicros } from './money'
+import { formatMoney, fromMicros, microsText, toMicros } from './money'
 
 describe('toMicros', () => {
   it('reads decimals exactly', () => {
@@ -25,6 +25,15 @@ describe('fromMicros', () => {
     expect(fromMicros(12_345_678n)).toBe(12.345678)
     expect(fromMicros(-500_000n)).toBe(-0.5)
     expect(fromMicros(0)).toBe(0)
+  })
+
+  it('prints exactly: never a float sum such as 1.8199999999999998', () => {
+    expect(JSON.stringify(fromMicros(1_820_000n))).toBe('1.82')
+    expect(JSON.stringify(fromMicros(84_615_500n))).toBe('84.6155')
+    expect(JSON.stringify(fromMicros(-100_000n))).toBe('-0.1')
+    expect(microsText(9_007_199_254_740_993_000n)).toBe('9007199254740.993')
+    expect(microsText(-1n)).toBe('-0.000001')
+    expect(microsText(5_000_000n)).toBe('5')
   })
 })
 

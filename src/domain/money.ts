@@ -24,16 +24,25 @@ function numberText(value: number): string {
   return value.toFixed(6)
 }
 
-/** Micro-units to the decimal number sent on the wire. */
-export function fromMicros(micros: bigint | number): number {
+/** Micro-units as a decimal string, exactly, without trailing zeros: 1820000n is "1.82". */
+export function microsText(micros: bigint | number): string {
   const value = BigInt(micros)
-  const sign = value < 0n ? -1 : 1
   const abs = value < 0n ? -value : value
-  return sign * (Number(abs / 1_000_000n) + Number(abs % 1_000_000n) / MICROS)
+  const fraction = (abs % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '')
+  const text = fraction ? `${abs / 1_000_000n}.${fraction}` : `${abs / 1_000_000n}`
+  return value < 0n ? `-${text}` : text
 }
 
 /**
- * Spec section 9: USD shows 2 decimals, up to 6 when positive and below 0.01; other currencies
+ * Micro-units to the decimal number sent on the wire: the nearest double to the exact
+ * decimal, which JSON prints as that decimal (1.82, never 1.8199999999999998).
+ */
+export function fromMicros(micros: bigint | number): number {
+  return Number(microsText(micros))
+}
+
+/**
+ * USD shows 2 decimals, up to 6 when positive and below 0.01; other currencies
  * show whole numbers. Grouping and digits follow the language.
  */
 export function formatMoney(micros: bigint | number, currency: Currency, locale: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { toMicros } from './money'
-import { basisPoints, convertFromUsd, totalPrice, unitPrice } from './pricing'
+import { convertFromUsd, orderTotal, unitPrice } from './pricing'
 
 const item = (over: Partial<Parameters<typeof unitPrice>[0]> = {}) => ({
   companyPrice: toMicros('10'),
@@ -45,7 +45,6 @@ describe('unitPrice', () => {
   })
 
   it('is exact with decimal percentages and rounds half up to the micro-unit', () => {
-    expect(basisPoints(2.5)).toBe(250n)
     expect(
       unitPrice(item({ companyPrice: toMicros('0.333333'), productPercentage: 2.5 }), 'CUSTOMER'),
     ).toBe(341_666n)
@@ -53,15 +52,37 @@ describe('unitPrice', () => {
   })
 })
 
-describe('totalPrice', () => {
+describe('orderTotal', () => {
+  const usd = { crypto: false, currency: 'USD' as const, lbpRate: 89_500 }
+
   it('is quantity times the unit price, in micro-units', () => {
-    expect(totalPrice(toMicros('1.1'), 3)).toBe(toMicros('3.3'))
-    expect(totalPrice(toMicros('12.6'), 0)).toBe(0n)
+    const plain = item({ companyPrice: toMicros('1.1'), productPercentage: 0 })
+    expect(orderTotal(plain, 'CUSTOMER', { ...usd, quantity: 3 })).toBe(toMicros('3.3'))
+    expect(orderTotal(item({ number: 6 }), 'CUSTOMER', { ...usd, quantity: 0 })).toBe(0n)
+  })
+
+  it('multiplies the exact unit price and rounds once, so large orders are not under-charged', () => {
+    // 0.001 x 1.07 = 0.00107 a unit: shown as 0.001070, exact. At 0.0007 x 1.025 = 0.0007175
+    // a unit (shown 0.000718), ten million units cost 7,175 USD, not 7,180 or 7,170.
+    const cheap = item({ companyPrice: toMicros('0.0007'), productPercentage: 2.5 })
+    expect(unitPrice(cheap, 'CUSTOMER')).toBe(718n)
+    expect(orderTotal(cheap, 'CUSTOMER', { ...usd, quantity: 10_000_000 })).toBe(toMicros('7175'))
+  })
+
+  it('converts the exact total to whole pounds once', () => {
+    const cheap = item({ companyPrice: toMicros('0.0007'), productPercentage: 2.5 })
+    const lbp = { ...usd, currency: 'LBP' as const }
+    // 7,175 USD x 89,500 = 642,162,500 LBP.
+    expect(orderTotal(cheap, 'CUSTOMER', { ...lbp, quantity: 10_000_000 })).toBe(
+      toMicros('642162500'),
+    )
+    // 3 x 0.0007175 = 0.0021525 USD = 192.648... LBP: 193 pounds.
+    expect(orderTotal(cheap, 'CUSTOMER', { ...lbp, quantity: 3 })).toBe(toMicros('193'))
   })
 
   it('refuses a quantity that is not a whole number', () => {
-    expect(() => totalPrice(1n, 1.5)).toThrow(RangeError)
-    expect(() => totalPrice(1n, -1)).toThrow(RangeError)
+    expect(() => orderTotal(item(), 'CUSTOMER', { ...usd, quantity: 1.5 })).toThrow(RangeError)
+    expect(() => orderTotal(item(), 'CUSTOMER', { ...usd, quantity: -1 })).toThrow(RangeError)
   })
 })
 

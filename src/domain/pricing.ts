@@ -1,13 +1,17 @@
+import type { Currency, UserType } from '../contract/auth'
+import { toMicros } from './money'
+
 /**
- * The one pricing rule (issue: ordering), used by the storefront to show a price and by the
- * server to charge it. All amounts are integer micro-units; percentages are decimals as the
- * catalogue gives them (2.5 means 2.5 %).
+ * The one pricing rule, used by the storefront to show a price and by the server to charge it
+ * (worked examples in the README). Amounts are integer micro-units; percentages are decimals
+ * as the catalogue gives them (2.5 means 2.5 %).
  *
  * - Customer: company_price x (1 + product_percentage/100) when product_percentage > 0; for
  *   product number 6 also x (1 + company_percentage/100) when company_percentage > 0.
  * - Company account: company_price x (1 + company_percentage/100) when company_percentage > 0.
  * - The crypto form charges sec_company_price instead of company_price above 100 units.
- * - Total = quantity x unit price.
+ * - Total = quantity x the exact unit price, rounded once (half up) to the micro-unit; in an
+ *   LBP wallet, the exact USD total at the rate, rounded once to whole pounds.
  */
 export interface PriceInput {
   companyPrice: bigint
@@ -18,28 +22,31 @@ export interface PriceInput {
   number: number
 }
 
-export type AccountType = 'COMPANY' | 'CUSTOMER'
+export type AccountType = UserType
 
 export const CRYPTO_SECOND_PRICE_ABOVE = 100
 
-/** A percentage as basis points (hundredths of a percent), exactly, for integer arithmetic. */
-export function basisPoints(percentage: number | null | undefined): bigint {
-  if (!percentage || !Number.isFinite(percentage) || percentage <= 0) return 0n
-  return BigInt(Math.round(percentage * 100))
+export interface PriceOptions {
+  /** The crypto form: the second price applies above 100 units. */
+  crypto?: boolean
+  quantity?: number
 }
 
-const BP = 10_000n
+/** A percentage as millionths of a percent, exactly (0 when it does not apply). */
+function percentMicros(percentage: number | null | undefined): bigint {
+  if (!percentage || !Number.isFinite(percentage) || percentage <= 0) return 0n
+  return toMicros(percentage)
+}
+
+const PERCENT_SCALE = 100_000_000n // 100 % in millionths of a percent
 
 /** Rounds a non-negative numerator / denominator half up. */
 function divideRounded(numerator: bigint, denominator: bigint): bigint {
   return (numerator * 2n + denominator) / (denominator * 2n)
 }
 
-export function unitPrice(
-  item: PriceInput,
-  account: AccountType,
-  options: { crypto?: boolean; quantity?: number } = {},
-): bigint {
+/** The exact unit price as a fraction of micro-units. */
+function exactUnit(item: PriceInput, account: AccountType, options: PriceOptions) {
   const base =
     options.crypto &&
     (options.quantity ?? 0) > CRYPTO_SECOND_PRICE_ABOVE &&
@@ -47,37 +54,57 @@ export function unitPrice(
     item.secCompanyPrice !== undefined
       ? item.secCompanyPrice
       : item.companyPrice
-  const factors: bigint[] = []
-  if (account === 'COMPANY') factors.push(basisPoints(item.companyPercentage))
-  else {
-    factors.push(basisPoints(item.productPercentage))
-    if (item.number === 6) factors.push(basisPoints(item.companyPercentage))
-  }
+  const percentages =
+    account === 'COMPANY'
+      ? [item.companyPercentage]
+      : item.number === 6
+        ? [item.productPercentage, item.companyPercentage]
+        : [item.productPercentage]
   let numerator = base
   let denominator = 1n
-  for (const bp of factors) {
-    if (bp === 0n) continue
-    numerator *= BP + bp
-    denominator *= BP
+  for (const pct of percentages.map(percentMicros)) {
+    if (pct === 0n) continue
+    numerator *= PERCENT_SCALE + pct
+    denominator *= PERCENT_SCALE
   }
+  return { numerator, denominator }
+}
+
+/** The unit price in USD micro-units, rounded half up: what the form shows a unit costs. */
+export function unitPrice(item: PriceInput, account: AccountType, options: PriceOptions = {}) {
+  const { numerator, denominator } = exactUnit(item, account, options)
   return divideRounded(numerator, denominator)
 }
 
-export function totalPrice(unit: bigint, quantity: number): bigint {
+/**
+ * What an order costs in the wallet's currency: quantity times the exact unit price, rounded
+ * once (LBP at `lbpRate` pounds per USD, to whole pounds).
+ */
+export function orderTotal(
+  item: PriceInput,
+  account: AccountType,
+  {
+    quantity,
+    crypto,
+    currency,
+    lbpRate,
+  }: Required<PriceOptions> & {
+    currency: Currency
+    lbpRate: number
+  },
+): bigint {
   if (!Number.isSafeInteger(quantity) || quantity < 0)
     throw new RangeError(`Bad quantity: ${quantity}`)
-  return unit * BigInt(quantity)
+  const { numerator, denominator } = exactUnit(item, account, { crypto, quantity })
+  const usd = numerator * BigInt(quantity)
+  if (currency === 'USD') return divideRounded(usd, denominator)
+  const rate = toMicros(lbpRate)
+  // micros x rate-micros / 10^6 is LBP micro-units; then to whole pounds.
+  return divideRounded(usd * rate, denominator * 1_000_000n * 1_000_000n) * 1_000_000n
 }
 
-/** A USD amount in another currency at a rate (units of that currency per USD), whole numbers. */
-export function convertFromUsd(
-  micros: bigint,
-  ratePerUsd: number,
-  currency: 'USD' | 'LBP',
-): bigint {
+/** A USD amount in the wallet's currency at a rate (pounds per USD), LBP in whole pounds. */
+export function convertFromUsd(micros: bigint, ratePerUsd: number, currency: Currency): bigint {
   if (currency === 'USD') return micros
-  const rate = BigInt(Math.round(ratePerUsd * 1_000_000))
-  const converted = divideRounded(micros * rate, 1_000_000n)
-  // LBP has no fractions: round to whole pounds.
-  return divideRounded(converted, 1_000_000n) * 1_000_000n
+  return divideRounded(micros * toMicros(ratePerUsd), 1_000_000n * 1_000_000n) * 1_000_000n
 }

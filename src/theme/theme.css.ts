@@ -30,6 +30,14 @@ export const tokens = {
   danger: '#b91c1c',
   success: '#15803d',
   info: '#1d4ed8',
+  /** Text on danger, success, info, neutral and whatsapp backgrounds. */
+  onColor: '#ffffff',
+  neutral: '#374151',
+  /** A notice that asks for attention without alarm (the offline note). */
+  notice: '#fef3c7',
+  onNotice: '#78350f',
+  /** WhatsApp's green, dark enough for white text. */
+  whatsapp: '#1a7f43',
   radius: '10px',
   shadow: '0 1px 3px rgb(0 0 0 / 0.12)',
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans Arabic", "Noto Sans", Tahoma, sans-serif',

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react'
-import * as Dialog from '@radix-ui/react-dialog'
 import { Trans } from '@lingui/react/macro'
 import { button } from './button.css'
-import * as styles from './dialog.css'
+import { Dialog, DialogClose } from './dialog'
 
-/** A yes/no question in a modal dialog (Radix: focus trap, Escape, screen-reader title). */
+/** A yes/no question in a modal dialog. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -12,6 +11,8 @@ export function ConfirmDialog({
   description,
   onConfirm,
   busy = false,
+  yes = <Trans>Yes</Trans>,
+  no = <Trans>No</Trans>,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -19,27 +20,23 @@ export function ConfirmDialog({
   description?: ReactNode
   onConfirm: () => void
   busy?: boolean
+  yes?: ReactNode
+  no?: ReactNode
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className={styles.overlay} />
-        <Dialog.Content
-          className={styles.content}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
-          {description && <Dialog.Description>{description}</Dialog.Description>}
-          <div className={styles.actions}>
-            <Dialog.Close className={button.secondary}>
-              <Trans>No</Trans>
-            </Dialog.Close>
-            <button type="button" className={button.primary} disabled={busy} onClick={onConfirm}>
-              <Trans>Yes</Trans>
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <DialogClose className={button.secondary}>{no}</DialogClose>
+          <button type="button" className={button.primary} disabled={busy} onClick={onConfirm}>
+            {yes}
+          </button>
+        </>
+      }
+    />
   )
 }

@@ -192,6 +192,8 @@ test('forgot password: e-mail code, new password, the old one no longer works', 
   page,
   request,
 }) => {
+  // Sign-up, recovery and two sign-ins: the longest journey, given the time it needs.
+  test.slow()
   const customer = await signUp(page, request)
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('button', { name: 'Log out' }).click()

@@ -1,40 +1,64 @@
 import { style } from '@vanilla-extract/css'
 import { site, tokens } from '../../theme/theme.css'
 
-export const bar = style({ display: 'flex', alignItems: 'center', gap: '0.5rem', flexWrap: 'wrap' })
+const phone = 'screen and (max-width: 640px)'
+const wide = 'screen and (min-width: 641px)'
 
-export const balance = style({
+export const phoneOnly = style({ '@media': { [wide]: { display: 'none' } } })
+export const wideOnly = style({ '@media': { [phone]: { display: 'none' } } })
+
+export const bar = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.5rem',
+  '@media': { [phone]: { gap: '0.25rem' } },
+})
+
+/**
+ * A control on the bar: the bar's own colours (website info picks the text colour that reads
+ * best on its primary colour), outlined.
+ */
+export const chip = style({
   display: 'inline-flex',
   alignItems: 'center',
-  minBlockSize: '44px',
-  paddingInline: '0.8rem',
+  justifyContent: 'center',
+  gap: '0.35rem',
+  minBlockSize: '40px',
+  minInlineSize: '40px',
+  paddingInline: '0.7rem',
   borderRadius: tokens.radius,
-  background: 'rgb(255 255 255 / 0.16)',
+  border: '1px solid currentColor',
+  background: 'transparent',
   color: 'inherit',
+  font: 'inherit',
   fontWeight: 700,
   textDecoration: 'none',
-  fontVariantNumeric: 'tabular-nums',
+  cursor: 'pointer',
+  whiteSpace: 'nowrap',
+  '@media': { [phone]: { paddingInline: '0.45rem' } },
 })
+
+export const balance = style([chip, { fontVariantNumeric: 'tabular-nums' }])
 
 export const bell = style({
   position: 'relative',
   display: 'grid',
   placeItems: 'center',
-  inlineSize: '44px',
-  blockSize: '44px',
+  inlineSize: '40px',
+  blockSize: '40px',
   color: 'inherit',
 })
 
 export const badge = style({
   position: 'absolute',
-  insetBlockStart: '2px',
-  insetInlineEnd: '0',
-  minInlineSize: '1.3rem',
-  blockSize: '1.3rem',
+  insetBlockStart: '0',
+  insetInlineEnd: '-2px',
+  minInlineSize: '1.25rem',
+  blockSize: '1.25rem',
   paddingInline: '0.25rem',
   borderRadius: '999px',
-  background: '#b91c1c',
-  color: '#ffffff',
+  background: tokens.danger,
+  color: tokens.onColor,
   fontSize: '0.75rem',
   fontWeight: 700,
   display: 'grid',
@@ -56,6 +80,12 @@ export const menuList = style({
   margin: 0,
   padding: '0.35rem',
   zIndex: 30,
+})
+
+export const menuTitle = style({
+  padding: '0.5rem 0.8rem',
+  fontWeight: 700,
+  borderBlockEnd: `1px solid ${tokens.border}`,
 })
 
 export const menuItem = style({

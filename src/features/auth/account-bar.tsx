@@ -1,39 +1,31 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { profileQuery } from '../../api/profile'
 import { forgetUser } from '../../api/session'
 import { formatMoney, toMicros } from '../../domain/money'
-import { activateLocale, currentLocale, onLocaleChosen } from '../../i18n/locale'
+import { activateLocale, chooseLocale, currentLocale, onLocaleChosen } from '../../i18n/locale'
 import { useLocale } from '../../i18n/use-locale'
-import { button } from '../../ui/button.css'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { profileQuery } from '../../api/profile'
+import { BellIcon, UserIcon } from '../../ui/icons'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" fill="currentColor" aria-hidden="true">
-      <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
-    </svg>
-  )
-}
-
-/** The signed-in part of the top bar: balance, bell, currency and the profile menu. */
+/** The signed-in part of the top bar: balance, currency, bell and the profile menu. */
 export default function AccountBar() {
   const { t } = useLingui()
   const locale = useLocale()
   const queryClient = useQueryClient()
   const { data: profile } = useQuery(profileQuery())
 
-  // Spec section 4: the profile's language wins over the stored one when they differ.
+  // The profile's language wins over the stored one when they differ.
   const profileLocale = profile?.locale
   useEffect(() => {
     if (profileLocale && profileLocale !== currentLocale()) void activateLocale(profileLocale)
   }, [profileLocale])
 
-  // Spec section 4: a signed-in customer's language choice is posted to the server.
+  // A signed-in customer's language choice is saved on the server too.
   useEffect(
     () =>
       onLocaleChosen((chosen) => {
@@ -52,30 +44,72 @@ export default function AccountBar() {
 
   if (!profile) return null
   const count = profile.new_notifications_count
+  const shownCount = count > 99 ? '99+' : String(count)
+  const balance = formatMoney(toMicros(profile.balance), profile.currency, locale)
+  const current = profile.currency
+  const other = current === 'USD' ? 'LBP' : 'USD'
+  const switchCurrency = {
+    disabled: currency.isPending,
+    onClick: () => currency.mutate(),
+    // The visible code is part of the name, as speech-input users say what they see.
+    'aria-label': t`${current}: change currency to ${other}`,
+  }
   return (
     <div className={styles.bar}>
-      <Link to="/wallet" className={styles.balance} aria-label={t`Balance`}>
-        <bdi>{formatMoney(toMicros(profile.balance), profile.currency, locale)}</bdi>
+      <Link to="/wallet" className={styles.balance} aria-label={t`Balance ${balance}`}>
+        <bdi>{balance}</bdi>
       </Link>
-      <button
-        type="button"
-        className={button.ghost}
-        disabled={currency.isPending}
-        onClick={() => currency.mutate()}
-        aria-label={t`Change currency to ${profile.currency === 'USD' ? 'LBP' : 'USD'}`}
-      >
+      <button type="button" className={`${styles.chip} ${styles.wideOnly}`} {...switchCurrency}>
         {profile.currency}
       </button>
-      <Link to="/Notifications" className={styles.bell} aria-label={t`Notifications: ${count} new`}>
+      <Link
+        to="/Notifications"
+        className={styles.bell}
+        aria-label={count > 0 ? t`Notifications: ${shownCount} new` : t`Notifications`}
+      >
         <BellIcon />
-        {count > 0 && <span className={styles.badge}>{count > 99 ? '99+' : count}</span>}
+        {count > 0 && (
+          <span className={styles.badge} aria-hidden="true">
+            {shownCount}
+          </span>
+        )}
       </Link>
-      <ProfileMenu username={profile.username} onLogout={() => forgetUser(queryClient)} />
+      <ProfileMenu
+        username={profile.username}
+        onLogout={() => forgetUser(queryClient)}
+        phoneItems={
+          <>
+            <li className={styles.phoneOnly}>
+              <button type="button" className={styles.menuItem} {...switchCurrency}>
+                {profile.currency} → {other}
+              </button>
+            </li>
+            <li className={styles.phoneOnly}>
+              <button
+                type="button"
+                className={styles.menuItem}
+                lang={locale === 'en' ? 'ar' : 'en'}
+                onClick={() => void chooseLocale(locale === 'en' ? 'ar' : 'en')}
+              >
+                {locale === 'en' ? 'العربية' : 'English'}
+              </button>
+            </li>
+          </>
+        }
+      />
     </div>
   )
 }
 
-function ProfileMenu({ username, onLogout }: { username: string; onLogout: () => Promise<void> }) {
+function ProfileMenu({
+  username,
+  onLogout,
+  phoneItems,
+}: {
+  username: string
+  onLogout: () => Promise<void>
+  phoneItems: ReactNode
+}) {
   const { t } = useLingui()
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
@@ -102,7 +136,7 @@ function ProfileMenu({ username, onLogout }: { username: string; onLogout: () =>
 
   const logout = async () => {
     setLeaving(true)
-    // Spec section 8: a failed logout call is ignored; the device forgets the user either way.
+    // A failed logout call is ignored; the device forgets the user either way.
     await authApi.logout().catch(() => undefined)
     await onLogout()
     window.location.reload()
@@ -113,16 +147,18 @@ function ProfileMenu({ username, onLogout }: { username: string; onLogout: () =>
     <div className={styles.menu} ref={root}>
       <button
         type="button"
-        className={button.secondary}
+        className={styles.chip}
         aria-expanded={open}
         aria-haspopup="true"
         aria-label={t`Account menu of ${username}`}
         onClick={() => setOpen((value) => !value)}
       >
-        {username}
+        <UserIcon className={styles.phoneOnly} />
+        <span className={styles.wideOnly}>{username}</span>
       </button>
       {open && (
         <ul className={styles.menuList}>
+          <li className={`${styles.menuTitle} ${styles.phoneOnly}`}>{username}</li>
           <li>
             <Link to="/wallet" className={styles.menuItem} onClick={close}>
               <Trans>Wallet</Trans>
@@ -143,6 +179,7 @@ function ProfileMenu({ username, onLogout }: { username: string; onLogout: () =>
               <Trans>Shipping payments</Trans>
             </Link>
           </li>
+          {phoneItems}
           <li>
             <button
               type="button"

@@ -6,7 +6,7 @@ import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contr
 import { button } from '../../ui/button.css'
 import { CodeInput } from '../../ui/code-input'
 import { TextField } from '../../ui/field'
-import { FormError } from './form-error'
+import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
 import { authApi } from './queries'
 import { confirmationProblem, emailProblem, passwordProblem } from './rules'

@@ -59,8 +59,8 @@ export const label = style({
   justifySelf: 'start',
   fontSize: '0.8rem',
   fontWeight: 700,
-  color: '#ffffff',
-  background: '#4b5563',
+  color: tokens.onColor,
+  background: tokens.muted,
   borderRadius: '999px',
   paddingInline: '0.6rem',
   paddingBlock: '0.1rem',
@@ -90,8 +90,8 @@ export const note = style({
   margin: 0,
   padding: '0.6rem 0.9rem',
   borderRadius: tokens.radius,
-  background: '#fef3c7',
-  color: '#78350f',
+  background: tokens.notice,
+  color: tokens.onNotice,
   fontWeight: 600,
 })
 
@@ -106,49 +106,26 @@ export const empty = style({
 
 export const sentinel = style({ blockSize: '1px' })
 
-export const pagination = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: '0.4rem',
-  justifyContent: 'center',
-  listStyle: 'none',
-  padding: 0,
-})
+const phone = 'screen and (max-width: 640px)'
 
-export const pageLink = style({
-  display: 'grid',
-  placeItems: 'center',
-  minInlineSize: '44px',
-  minBlockSize: '44px',
-  borderRadius: tokens.radius,
-  background: tokens.surface,
-  border: `1px solid ${tokens.border}`,
-  textDecoration: 'none',
-  fontWeight: 600,
-  selectors: {
-    '&[aria-current="page"]': {
-      background: site.primary,
-      color: site.onPrimary,
-      borderColor: site.primary,
-    },
-  },
-})
-
+/** The item's picture beside its name and notes; a small picture on a phone, so the form shows. */
 export const detail = style({
   display: 'grid',
   gap: '1.25rem',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+  gridTemplateColumns: 'minmax(0, 20rem) minmax(0, 1fr)',
   alignItems: 'start',
   background: tokens.surface,
   borderRadius: tokens.radius,
   boxShadow: tokens.shadow,
   padding: '1.25rem',
+  '@media': {
+    [phone]: { gridTemplateColumns: '6.5rem minmax(0, 1fr)', gap: '0.9rem', padding: '0.9rem' },
+  },
 })
 
 export const detailImage = style({
   aspectRatio: '1 / 1',
   inlineSize: '100%',
-  maxInlineSize: '20rem',
   blockSize: 'auto',
   borderRadius: tokens.radius,
   background: tokens.border,

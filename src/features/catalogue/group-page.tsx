@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Trans } from '@lingui/react/macro'
 import { useLocale } from '../../i18n/use-locale'
-import { LoadProblem, SavedNote } from './offline-note'
+import { EmptyState } from '../../ui/empty-state'
+import { LoadProblem } from '../../ui/load-problem'
+import { SavedNote } from './offline-note'
 import { ProductGrid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -19,9 +21,7 @@ export function GroupPage({ id }: { id: number }) {
         data.products.length ? (
           <ProductGrid products={data.products} label={data.name} />
         ) : (
-          <p className={styles.empty}>
-            <Trans>There are no items to show</Trans>
-          </p>
+          <EmptyState />
         )
       ) : (
         <Skeletons count={8} />

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PAGE_STEP } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
-import { LoadProblem, SavedNote } from './offline-note'
+import { EmptyState } from '../../ui/empty-state'
+import { LoadProblem } from '../../ui/load-problem'
+import { SavedNote } from './offline-note'
 import { ProductGrid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -50,9 +52,7 @@ export function HomeGrid() {
         data.data.length ? (
           <ProductGrid products={data.data} label={t`Products`} />
         ) : (
-          <p className={styles.empty}>
-            <Trans>There are no items to show</Trans>
-          </p>
+          <EmptyState />
         )
       ) : error ? null : (
         <Skeletons count={PAGE_STEP} />

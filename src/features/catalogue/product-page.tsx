@@ -5,7 +5,9 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Package, ProductDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
 import { lazyPiece } from '../../ui/lazy-piece'
-import { LoadProblem, SavedNote } from './offline-note'
+import { EmptyState } from '../../ui/empty-state'
+import { LoadProblem } from '../../ui/load-problem'
+import { SavedNote } from './offline-note'
 import { CardContent } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
@@ -13,7 +15,7 @@ import * as styles from './catalogue.css'
 
 // Radix's dialog loads only for the rare unavailable product.
 const UnavailableDialog = lazyPiece(() =>
-  import('./unavailable-dialog').then((m) => m.UnavailableDialog),
+  import('../../ui/unavailable-dialog').then((m) => m.UnavailableDialog),
 )
 
 /** An entry with merge_to opens that product; an available package opens its own page. */
@@ -115,8 +117,10 @@ export function ProductPage({
     <div className={styles.section}>
       <SavedNote updatedAt={product.dataUpdatedAt} />
       <ProductHeader product={product.data} />
-      {isProductUnavailable(product.data) && <UnavailableDialog />}
-      {direct && purchase ? (
+      {isProductUnavailable(product.data) ? (
+        // One dialog, not the purchase form's own as well.
+        <UnavailableDialog kind="product" />
+      ) : direct && purchase ? (
         purchase(direct)
       ) : (
         <section className={styles.section} aria-labelledby="packages-heading">
@@ -133,9 +137,7 @@ export function ProductPage({
                 ))}
               </Grid>
             ) : (
-              <p className={styles.empty}>
-                <Trans>There are no items to show</Trans>
-              </p>
+              <EmptyState />
             )
           ) : packages.error ? (
             <LoadProblem error={packages.error} onRetry={() => void packages.refetch()} />

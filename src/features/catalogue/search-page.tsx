@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocale } from '../../i18n/use-locale'
 import { useOnline } from '../../ui/use-online'
-import { LoadProblem } from './offline-note'
-import { SearchPagination } from './pagination'
+import { Link } from '@tanstack/react-router'
+import { EmptyState } from '../../ui/empty-state'
+import { LoadProblem } from '../../ui/load-problem'
+import { Pagination } from '../../ui/pagination'
 import { ProductGrid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -33,15 +35,18 @@ export function SearchPage({ q, page }: { q: string; page: number }) {
       ) : error ? (
         <LoadProblem error={error} onRetry={() => void refetch()} />
       ) : !q ? (
-        <p className={styles.empty}>
-          <Trans>There are no items to show</Trans>
-        </p>
+        <EmptyState />
       ) : isPending || !data ? (
         <Skeletons count={SEARCH_SKELETONS} />
       ) : (
         <>
           {data.data.length > 0 && <ProductGrid products={data.data} label={t`Search results`} />}
-          <SearchPagination q={q} page={page} pages={Math.ceil(data.total / data.per_page)} />
+          <Pagination
+            page={page}
+            total={data.total}
+            perPage={data.per_page}
+            link={(n, props) => <Link to="/search" search={{ q, page: n }} {...props} />}
+          />
         </>
       )}
     </section>

@@ -22,19 +22,20 @@ export const orderingQueries = {
     }),
 }
 
-/** Spec section 7: a third-party API id asks th-p-apis, otherwise the as7ab name lookup. */
+/** A third-party API id asks th-p-apis, otherwise the as7ab name lookup. */
 export function lookupPlayer(item: Purchasable, number: string) {
-  const path = item.thirdPartyApiId
-    ? `th-p-apis/${item.thirdPartyApiId}`
-    : `automated/get/player/name/${encodeURIComponent(number)}/${encodeURIComponent(item.thirdPartyAs7abApi ?? '')}`
+  const { thirdPartyApiId, thirdPartyAs7abApi } = item.terms
+  const path = thirdPartyApiId
+    ? `th-p-apis/${thirdPartyApiId}`
+    : `automated/get/player/name/${encodeURIComponent(number)}/${encodeURIComponent(thirdPartyAs7abApi ?? '')}`
   return api.get(path, PlayerLookupReplySchema, {
-    query: item.thirdPartyApiId
+    query: thirdPartyApiId
       ? { number, product_id: item.productId }
       : { product_id: item.productId },
   })
 }
 
-/** One checkout, one key: a retry or a double click can never place a second order. */
+/** The order call; the key makes its retries safe. */
 export function placeOrder(
   body: Record<string, FormValue>,
   idempotencyKey: string,

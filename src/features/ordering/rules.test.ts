@@ -1,46 +1,38 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+import { formKind, type PurchaseTerms } from '../../domain/ordering'
 import { activateLocale } from '../../i18n/locale'
-import { formKind, type Purchasable } from './item'
 import { clampQuantity, emptyValues, firstProblem, type OrderValues } from './rules'
 
-const item = (over: Partial<Purchasable> = {}): Purchasable => ({
+const terms = (over: Partial<PurchaseTerms> = {}): PurchaseTerms => ({
   target: 'package',
-  id: 1,
-  productId: 1,
   number: 1,
-  name: '60 UC',
-  productName: 'PUBG Mobile UC',
-  available: true,
   minimum: 1,
   maximum: 0,
-  companyPrice: 1,
-  companyPercentage: 0,
-  productPercentage: 0,
   requirements: [],
   requirePlayerNumber: false,
+  thirdPartyApiId: null,
+  thirdPartyAs7abApi: null,
   isTiktok: false,
+  accountLogin: false,
+  pkey: null,
+  hasSecondPrice: false,
   services: [],
   ...over,
 })
 
-const values = (over: Partial<OrderValues> = {}): OrderValues => ({
-  ...emptyValues(item()),
-  ...over,
-})
-const none = { verifiedNumber: null }
+const values = (over: OrderValues = {}): OrderValues => ({ ...emptyValues(terms()), ...over })
 
-describe('order rules', () => {
+describe('order rules, as the form says them', () => {
   beforeAll(() => activateLocale('en'))
 
   it('picks the form from the item', () => {
-    expect(formKind(item())).toBe('standard')
-    expect(formKind(item({ number: 3 }))).toBe('crypto')
-    expect(formKind(item({ secCompanyPrice: 2 }))).toBe('crypto')
-    expect(formKind(item({ requirements: [{ name: 'server', label: 'Server' }] }))).toBe(
+    expect(formKind(terms())).toBe('standard')
+    expect(formKind(terms({ number: 3 }))).toBe('crypto')
+    expect(formKind(terms({ hasSecondPrice: true }))).toBe('crypto')
+    expect(formKind(terms({ requirements: [{ name: 'server', label: 'Server' }] }))).toBe(
       'requirements',
     )
-    const like = { type: 'LIKES', company_price: 1, minimum_qut: 100, product_percentage: 0 }
-    expect(formKind(item({ services: [like] }))).toBe('social')
+    expect(formKind(terms({ services: [{ type: 'LIKES', minimum: 100 }] }))).toBe('social')
   })
 
   it('clamps to the maximum while typing and keeps only digits', () => {
@@ -49,64 +41,55 @@ describe('order rules', () => {
     expect(clampQuantity('', 5)).toBe('')
   })
 
-  it('gives the quantity messages of spec section 5', () => {
-    expect(firstProblem(item(), 'standard', values({ quantity: '' }), none)).toBe(
+  it('gives the quantity messages', () => {
+    expect(firstProblem(terms(), values({ quantity: '' }), null)).toBe(
       'Quantity must be greater than or equal to 1',
     )
     expect(
-      firstProblem(
-        item({ target: 'product', minimum: 10 }),
-        'standard',
-        values({ quantity: '3' }),
-        none,
-      ),
+      firstProblem(terms({ target: 'product', minimum: 10 }), values({ quantity: '3' }), null),
     ).toBe('Quantity must be greater than or equal to 10')
-    expect(firstProblem(item({ maximum: 5 }), 'standard', values({ quantity: '6' }), none)).toBe(
+    expect(firstProblem(terms({ maximum: 5 }), values({ quantity: '6' }), null)).toBe(
       'Quantity must be less than or equal to 5',
     )
-    expect(firstProblem(item(), 'standard', values({ quantity: '2' }), none)).toBeNull()
+    expect(firstProblem(terms(), values({ quantity: '2' }), null)).toBeNull()
   })
 
   it('asks for each requirement by its label, first one only', () => {
-    const needs = item({
+    const needs = terms({
       requirements: [
         { name: 'player_id', label: 'Player ID' },
         { name: 'server', label: 'Server' },
       ],
     })
-    expect(firstProblem(needs, 'requirements', values(), none)).toBe('Player ID is required.')
-    expect(
-      firstProblem(needs, 'requirements', values({ requirements: { player_id: '7' } }), none),
-    ).toBe('Server is required.')
+    expect(firstProblem(needs, values(), null)).toBe('Player ID is required.')
+    expect(firstProblem(needs, values({ player_id: '7' }), null)).toBe('Server is required.')
   })
 
   it('wants the looked-up player number, unchanged', () => {
-    const lookup = item({ thirdPartyApiId: 1 })
-    expect(firstProblem(lookup, 'standard', values({ player_number: '12345' }), none)).toBe(
+    const lookup = terms({ thirdPartyApiId: 1 })
+    expect(firstProblem(lookup, values({ player_number: '12345' }), null)).toBe(
       'The player number must be correct.',
     )
-    expect(
-      firstProblem(lookup, 'standard', values({ player_number: '12345' }), {
-        verifiedNumber: '12345',
-      }),
-    ).toBeNull()
-    expect(
-      firstProblem(lookup, 'standard', values({ player_number: '123456' }), {
-        verifiedNumber: '12345',
-      }),
-    ).toBe('The player number must be correct.')
+    expect(firstProblem(lookup, values({ player_number: '12345' }), '12345')).toBeNull()
+    expect(firstProblem(lookup, values({ player_number: '123456' }), '12345')).toBe(
+      'The player number must be correct.',
+    )
   })
 
   it('fixes Free Fire packages at one unit', () => {
-    const freeFire = item({ pkey: 'FREE_FIRE', requirePlayerNumber: true })
+    const freeFire = terms({ pkey: 'FREE_FIRE', requirePlayerNumber: true })
     expect(emptyValues(freeFire).quantity).toBe('1')
     expect(
-      firstProblem(
-        freeFire,
-        'standard',
-        { ...emptyValues(freeFire), player_number: '55555' },
-        none,
-      ),
+      firstProblem(freeFire, { ...emptyValues(freeFire), player_number: '55555' }, null),
     ).toBeNull()
+  })
+
+  it('asks an item that signs in to the game account for its e-mail or phone', () => {
+    expect(firstProblem(terms({ accountLogin: true }), values(), null)).toBe(
+      'Email or phone number is required.',
+    )
+    expect(firstProblem(terms({ isTiktok: true }), values(), null)).toBe(
+      'Email or phone number is required.',
+    )
   })
 })

@@ -1,37 +1,20 @@
 import { t } from '@lingui/core/macro'
-import { isFreeFire, needsPlayerNumber, type FormKind, type Purchasable } from './item'
+import {
+  firstOrderProblem,
+  isFreeFire,
+  type OrderProblem,
+  type PurchaseTerms,
+} from '../../domain/ordering'
 
-export interface OrderValues {
-  quantity: string
-  player_number: string
-  email_or_phone_number: string
-  password: string
-  contact_number: string
-  service_type: string
-  social_link: string
-  wallet_address: string
-  requirements: Record<string, string>
-}
+/** The form's values as typed, by field name (the item's requirement fields too). */
+export type OrderValues = Record<string, string>
 
-export const emptyValues = (item: Purchasable): OrderValues => ({
-  quantity: isFreeFire(item) ? '1' : String(Math.max(1, item.minimum || 1)),
-  player_number: '',
-  email_or_phone_number: '',
-  password: '',
-  contact_number: '',
-  service_type: item.services[0]?.type ?? '',
-  social_link: '',
-  wallet_address: '',
-  requirements: {},
+export const emptyValues = (terms: PurchaseTerms): OrderValues => ({
+  quantity: isFreeFire(terms) ? '1' : String(Math.max(1, terms.minimum || 1)),
+  service_type: terms.services[0]?.type ?? '',
 })
 
-/** Minimum quantity in force: a social service has its own. */
-export function minimumOf(item: Purchasable, values: OrderValues): number {
-  const service = item.services.find((s) => s.type === values.service_type)
-  return Math.max(0, service ? (service.minimum_qut ?? 1) : item.minimum || 0)
-}
-
-/** Spec section 5: typing above the maximum is clamped to it. */
+/** Typing above the maximum is clamped to it; only digits are kept. */
 export function clampQuantity(typed: string, maximum: number): string {
   const digits = typed.replace(/\D/g, '')
   if (!digits) return ''
@@ -39,54 +22,64 @@ export function clampQuantity(typed: string, maximum: number): string {
   return String(maximum > 0 && value > maximum ? maximum : value)
 }
 
-export interface PlayerCheck {
-  verifiedNumber: string | null
+/** How the form names its own fields in a message (the item's fields have their labels). */
+function fieldLabel(field: string): string {
+  switch (field) {
+    case 'quantity':
+      return t`Quantity`
+    case 'social_link':
+      return t`Link`
+    case 'wallet_address':
+      return t`Wallet address`
+    case 'email_or_phone_number':
+      return t`Email or phone number`
+    case 'password':
+      return t`Password`
+    case 'player_number':
+      return t`Player number`
+    case 'contact_number':
+      return t`Contact number`
+    case 'service_type':
+      return t`Service`
+    default:
+      return field
+  }
 }
 
-/** The first problem only (spec section 5), or null when the order may be placed. */
+/** A problem of the order rules in the customer's language. */
+export function problemText(problem: OrderProblem): string {
+  const label = problem.values?.label ?? fieldLabel(problem.field)
+  const min = problem.values?.min ?? 1
+  const max = problem.values?.max ?? 0
+  switch (problem.id) {
+    case 'order.quantity.min':
+      return t`Quantity must be greater than or equal to ${min}`
+    case 'order.quantity.max':
+      return t`Quantity must be less than or equal to ${max}`
+    case 'order.quantity.integer':
+      return t`Quantity must be a whole number.`
+    case 'order.field.required':
+      return t`${label} is required.`
+    case 'order.field.too_long':
+      return t`${label} may not be longer than ${max} characters`
+    case 'order.field.characters':
+      return t`${label} contains characters that cannot be used.`
+    case 'order.player_number.unverified':
+      return t`The player number must be correct.`
+    case 'order.service_type.invalid':
+      return t`Choose one of the services of this product.`
+  }
+}
+
+/** The first problem of the form (only the first is shown), or null when it may be placed. */
 export function firstProblem(
-  item: Purchasable,
-  kind: FormKind,
+  terms: PurchaseTerms,
   values: OrderValues,
-  player: PlayerCheck,
+  verifiedNumber: string | null,
 ): string | null {
-  if (!isFreeFire(item)) {
-    const quantity = values.quantity === '' ? 0 : Number(values.quantity)
-    const minimum = minimumOf(item, values)
-    if (item.target === 'package' && !item.thirdPartyApiId && quantity < 1)
-      return t`Quantity must be greater than or equal to 1`
-    if (quantity < minimum) return t`Quantity must be greater than or equal to ${minimum}`
-    if (item.maximum > 0 && quantity > item.maximum) {
-      const maximum = item.maximum
-      return t`Quantity must be less than or equal to ${maximum}`
-    }
-    if (quantity < 1) return t`Quantity must be greater than or equal to 1`
-  }
-  if (kind === 'requirements')
-    for (const { name, label } of item.requirements)
-      if (!values.requirements[name]?.trim()) return t`${label} is required.`
-  if (kind === 'social' && !values.social_link.trim()) {
-    const label = t`Link`
-    return t`${label} is required.`
-  }
-  if (kind === 'crypto' && !values.wallet_address.trim()) {
-    const label = t`Wallet address`
-    return t`${label} is required.`
-  }
-  if (kind === 'standard' && item.isTiktok) {
-    if (!values.email_or_phone_number.trim()) {
-      const label = t`Email or phone number`
-      return t`${label} is required.`
-    }
-  }
-  if (kind === 'standard' && needsPlayerNumber(item)) {
-    const number = values.player_number.trim()
-    if (item.thirdPartyApiId && !item.requirePlayerNumber) {
-      if (!number || number !== player.verifiedNumber) return t`The player number must be correct.`
-    } else if (!number) {
-      const label = t`Player number`
-      return t`${label} is required.`
-    }
-  }
-  return null
+  const number = values.player_number?.trim()
+  const problem = firstOrderProblem(terms, values, {
+    playerVerified: !!number && number === verifiedNumber,
+  })
+  return problem && problemText(problem)
 }

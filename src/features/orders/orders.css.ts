@@ -1,50 +1,19 @@
-import { style, styleVariants } from '@vanilla-extract/css'
-import { site, tokens } from '../../theme/theme.css'
+import { style } from '@vanilla-extract/css'
+import { tokens } from '../../theme/theme.css'
 
-export const page = style({
-  display: 'grid',
-  gap: '1rem',
-  background: tokens.surface,
-  borderRadius: tokens.radius,
-  boxShadow: tokens.shadow,
-  padding: '1.25rem',
-})
-
-export const heading = style({ margin: 0, color: site.primary })
-
-export const filters = style({
-  display: 'grid',
-  gap: '0.75rem',
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 11rem), 1fr))',
-  alignItems: 'end',
-})
-
-export const tableWrap = style({ overflowX: 'auto' })
-
-export const table = style({
-  inlineSize: '100%',
-  borderCollapse: 'collapse',
-  minInlineSize: '36rem',
-})
-
-export const cell = style({
-  textAlign: 'start',
-  padding: '0.65rem 0.5rem',
-  borderBlockEnd: `1px solid ${tokens.border}`,
-  verticalAlign: 'middle',
-})
-
-export const status = styleVariants({
-  WAITING: { color: '#1d4ed8', fontWeight: 700 },
-  COMPLETED: { color: '#15803d', fontWeight: 700 },
-  CANCELED: { color: '#b91c1c', fontWeight: 700 },
-})
-
+/** Label and value side by side where they fit, the value under its label on a phone. */
 export const details = style({
   display: 'grid',
-  gridTemplateColumns: 'minmax(8rem, auto) 1fr',
-  gap: '0.5rem 1rem',
+  gap: '0.6rem',
   margin: 0,
+})
+
+export const detail = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 9rem), 1fr))',
+  gap: '0.1rem 1rem',
+  paddingBlockEnd: '0.5rem',
+  borderBlockEnd: `1px solid ${tokens.border}`,
 })
 
 export const term = style({ color: tokens.muted, fontWeight: 600 })
@@ -61,6 +30,7 @@ export const codes = style({
 
 export const code = style({
   display: 'flex',
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: '0.75rem',
@@ -68,11 +38,5 @@ export const code = style({
   background: tokens.page,
   borderRadius: tokens.radius,
   fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-})
-
-export const pagination = style({
-  display: 'flex',
-  gap: '0.4rem',
-  flexWrap: 'wrap',
-  justifyContent: 'center',
+  overflowWrap: 'anywhere',
 })

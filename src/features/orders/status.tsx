@@ -1,15 +1,21 @@
 import { useLingui } from '@lingui/react/macro'
 import type { OrderStatus } from '../../contract/orders'
-import * as styles from './orders.css'
+import { StatusBadge, type Tone } from '../../ui/status-badge'
 
-/** Spec section 4: FAILED is shown as WAITING; waiting blue, completed green, canceled red. */
+/** FAILED is shown as WAITING: waiting blue, completed green, canceled red. */
 export function shownStatus(status: OrderStatus): Exclude<OrderStatus, 'FAILED'> {
   return status === 'FAILED' ? 'WAITING' : status
 }
 
-export function StatusBadge({ status }: { status: OrderStatus }) {
+const TONES: Record<Exclude<OrderStatus, 'FAILED'>, Tone> = {
+  WAITING: 'info',
+  COMPLETED: 'success',
+  CANCELED: 'danger',
+}
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const { t } = useLingui()
   const shown = shownStatus(status)
   const label = { WAITING: t`Waiting`, COMPLETED: t`Completed`, CANCELED: t`Canceled` }[shown]
-  return <span className={styles.status[shown]}>{label}</span>
+  return <StatusBadge tone={TONES[shown]}>{label}</StatusBadge>
 }

@@ -1,4 +1,4 @@
-import * as fieldStyles from '../../ui/field.css'
+import * as fieldStyles from './field.css'
 
 /** The one message shown under a form's button, in red, announced to screen readers. */
 export function FormError({ message, id }: { message: string | null | undefined; id?: string }) {

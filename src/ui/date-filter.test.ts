@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dateRange } from './dates'
+import { dateRange } from './date-filter'
 
 const now = new Date(2026, 10, 25, 15, 30)
 

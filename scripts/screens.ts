@@ -1,0 +1,54 @@
+/**
+ * Screenshots of the storefront's screens at phone widths, in both languages, signed out and
+ * signed in, to look at after a change: `npm run screens -- [base URL] [out dir] [paths...]`.
+ * The server must run with the development outbox (the demo: `npm start`); the demo customer
+ * signs in through it.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Page } from '@playwright/test'
+
+const [base = 'http://localhost:8080', out = 'screens', ...only] = process.argv.slice(2)
+const paths = only.length
+  ? only
+  : ['/', '/products/products-1/1', '/products/products-1/packages/1', '/Orders', '/about-us']
+const widths = [390, 320]
+
+async function signIn(page: Page) {
+  const form = { phone_number: '+96170000001', password: 'demo-pass-1' }
+  await page.request.post(`${base}/api/login?check=1`, { multipart: form })
+  const outbox = await page.request.get(`${base}/api/dev/outbox?to=%2B96170000001`)
+  const { data } = (await outbox.json()) as { data: { code: string }[] }
+  const reply = await page.request.post(`${base}/api/login?auth=1`, {
+    multipart: { ...form, verification_code: data[0]!.code },
+  })
+  const { token } = (await reply.json()) as { token: string }
+  await page.addInitScript((value) => localStorage.setItem('token', value), token)
+}
+
+mkdirSync(out, { recursive: true })
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+})
+for (const signedIn of [false, true]) {
+  for (const language of ['en', 'ar']) {
+    for (const width of widths) {
+      const page = await browser.newPage({ viewport: { width, height: 844 } })
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+      if (signedIn) await signIn(page)
+      for (const path of paths) {
+        await page.goto(`${base}/#${path}`)
+        await page.waitForLoadState('networkidle')
+        await page.waitForTimeout(300)
+        const name = `${signedIn ? 'in' : 'out'}-${language}-${width}${path.replace(/\W+/g, '_')}.png`
+        await page.screenshot({ path: join(out, name) })
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+        if (wide) console.log(`scrolls sideways: ${name}`)
+      }
+      await page.close()
+    }
+  }
+}
+await browser.close()
+console.log(`screenshots in ${out}/`)

@@ -1,0 +1,65 @@
+import { useEffect, useState, type RefObject } from 'react'
+
+/** What a floating button must never hide: controls, pictures and text. */
+const SOLID =
+  'a, button, input, select, textarea, label, img, svg, [role="button"], [tabindex]:not([tabindex="-1"])'
+
+function hidesSomething(probe: DOMRect, own: Element): boolean {
+  const seen = new Set<Element>()
+  const steps = [0.1, 0.5, 0.9]
+  for (const fx of steps)
+    for (const fy of steps) {
+      const x = probe.left + probe.width * fx
+      const y = probe.top + probe.height * fy
+      for (const element of document.elementsFromPoint(x, y)) {
+        if (own.contains(element) || seen.has(element)) continue
+        seen.add(element)
+        if (element.closest(SOLID)) return true
+        for (const node of element.childNodes) {
+          if (node.nodeType !== Node.TEXT_NODE || !node.textContent?.trim()) continue
+          const range = document.createRange()
+          range.selectNodeContents(node)
+          for (const box of range.getClientRects())
+            if (
+              box.right > probe.left &&
+              box.left < probe.right &&
+              box.bottom > probe.top &&
+              box.top < probe.bottom
+            )
+              return true
+        }
+      }
+    }
+  return false
+}
+
+/**
+ * Whether the spot of a floating element (`probe`, its full size, never hit by pointers) lies
+ * over nothing but background: checked after every scroll, resize and change of the page.
+ * The element can then tuck itself aside while a control or text is under that spot.
+ */
+export function useClearSpot(probe: RefObject<Element | null>, own: RefObject<Element | null>) {
+  const [clear, setClear] = useState(true)
+  useEffect(() => {
+    let frame = 0
+    const check = () => {
+      cancelAnimationFrame(frame)
+      frame = requestAnimationFrame(() => {
+        if (probe.current && own.current)
+          setClear(!hidesSomething(probe.current.getBoundingClientRect(), own.current))
+      })
+    }
+    check()
+    window.addEventListener('scroll', check, { passive: true })
+    window.addEventListener('resize', check)
+    const observer = new MutationObserver(check)
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    return () => {
+      cancelAnimationFrame(frame)
+      window.removeEventListener('scroll', check)
+      window.removeEventListener('resize', check)
+      observer.disconnect()
+    }
+  }, [probe, own])
+  return clear
+}

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { DATE_RANGE_MARK } from '../contract/orders'
+import type { DatePreset } from './date-filter'
+import { TextField } from './field'
+import * as fieldStyles from './field.css'
+import * as styles from './surface.css'
+
+export interface DateFilterValue {
+  date: DatePreset
+  start: string
+  end: string
+}
+
+/** A labelled select of a list's filter. */
+export function SelectFilter<V extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string
+  label: ReactNode
+  value: V
+  options: { value: V; label: string }[]
+  onChange: (value: V) => void
+}) {
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className={fieldStyles.input}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+/**
+ * The filters above a list: the list's own (a status) and the date: all, today, last week,
+ * last month, or a specific range, which reveals a start and an end date.
+ */
+export function ListFilters({
+  id,
+  children,
+  value,
+  onChange,
+}: {
+  id: string
+  children?: ReactNode
+  value: DateFilterValue
+  onChange: (next: Partial<DateFilterValue>) => void
+}) {
+  const { t } = useLingui()
+  return (
+    <div className={styles.filters}>
+      {children}
+      <SelectFilter
+        id={`${id}-date`}
+        label={<Trans>Date</Trans>}
+        value={value.date}
+        onChange={(date) => onChange({ date })}
+        options={[
+          { value: '', label: t`All` },
+          { value: 'today', label: t`Today` },
+          { value: 'week', label: t`Last week` },
+          { value: 'month', label: t`Last month` },
+          { value: DATE_RANGE_MARK, label: t`Specific date` },
+        ]}
+      />
+      {value.date === DATE_RANGE_MARK && (
+        <>
+          <TextField
+            id={`${id}-start`}
+            type="date"
+            label={<Trans>Start date</Trans>}
+            value={value.start}
+            onValue={(start) => onChange({ start })}
+          />
+          <TextField
+            id={`${id}-end`}
+            type="date"
+            label={<Trans>End date</Trans>}
+            value={value.end}
+            onValue={(end) => onChange({ end })}
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+import { Trans } from '@lingui/react/macro'
+import { ApiError } from '../api/errors'
+import { ErrorNote } from './error-note'
+import * as styles from './surface.css'
+import { useOnline } from './use-online'
+
+/**
+ * Data that could not load. Offline (or the network failed), it says the page is not saved on
+ * this device yet; otherwise the error, with a way to try again.
+ */
+export function LoadProblem({ error, onRetry }: { error: Error; onRetry?: () => void }) {
+  const online = useOnline()
+  if (!online || (error instanceof ApiError && error.isNetwork))
+    return (
+      <p className={styles.muted} role="status">
+        <Trans>This page is not saved on this device yet. Connect to the internet to see it.</Trans>
+      </p>
+    )
+  return <ErrorNote error={error} onRetry={onRetry} />
+}
+
+/** While data loads: announced as busy, shown as a short line. */
+export function Loading() {
+  return (
+    <p aria-busy="true" className={styles.muted}>
+      <Trans>Loading…</Trans>
+    </p>
+  )
+}
