@@ -1,21 +1,132 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { signedInCustomer } from './support'
+
+/*
+ * axe-core (WCAG 2 A/AA and 2.1 A/AA) finds no serious or critical problem on any screen a
+ * customer uses, signed out and signed in, in both languages, with the dialogs open too.
+ */
+
+async function audit(page: Page, what: string) {
+  await page.waitForLoadState('networkidle')
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([])
+}
+
+async function visit(page: Page, path: string, language: string) {
+  await page.goto(`/#${path}`)
+  await expect(page.locator('html')).toHaveAttribute('lang', language)
+  await expect(page.locator('main h1, main h2').first()).toBeVisible()
+  await audit(page, `${path} in ${language}`)
+}
+
+const PUBLIC = [
+  '/',
+  '/about-us',
+  '/contact-us',
+  '/search?q=card&page=1',
+  '/search?q=zzzz&page=1',
+  '/groups/2',
+  '/products/products-1/1',
+  '/products/products-1/packages/1',
+  '/products/products-2/17',
+  '/products/products-4/packages/119',
+  '/403',
+  '/no-such-page',
+]
+const GUEST = ['/sign-in', '/sign-up', '/forget-password']
+const CUSTOMER = [
+  '/Orders',
+  '/wallet',
+  '/charging-the-wallet',
+  '/shipping-payments',
+  '/Notifications',
+]
+
+/** Pages in groups of a few, so each journey stays short and the two workers share them. */
+function groups<T>(items: T[], size = 4): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) =>
+    items.slice(i * size, (i + 1) * size),
+  )
+}
+
+async function customerIn(page: Page, request: APIRequestContext, language: string) {
+  const customer = await signedInCustomer(page, request, { balance: '100' })
+  const auth = { Authorization: `Bearer ${customer.token}` }
+  await request.post('/api/change/locale', { headers: auth, multipart: { locale: language } })
+  await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+  return { ...customer, auth }
+}
 
 for (const language of ['en', 'ar'] as const) {
-  for (const path of ['/', '/about-us', '/contact-us']) {
-    test(`no serious accessibility problem on ${path} in ${language}`, async ({ page }) => {
+  for (const [index, paths] of groups([...PUBLIC, ...GUEST]).entries()) {
+    test(`no serious accessibility problem signed out, ${language}, pages ${index + 1}`, async ({
+      page,
+    }) => {
+      test.slow()
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
-      await page.goto(`/#${path}`)
-      await expect(page.locator('html')).toHaveAttribute('lang', language)
-      await expect(page.getByRole('contentinfo')).toBeVisible()
-      await page.waitForLoadState('networkidle')
-      const results = await new AxeBuilder({ page }).analyze()
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      )
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([])
+      for (const path of paths) await visit(page, path, language)
     })
   }
+
+  for (const [index, paths] of groups([...PUBLIC, ...CUSTOMER]).entries()) {
+    test(`no serious accessibility problem signed in, ${language}, pages ${index + 1}`, async ({
+      page,
+      request,
+    }) => {
+      test.slow()
+      await customerIn(page, request, language)
+      for (const path of paths) await visit(page, path, language)
+    })
+  }
+
+  test(`no serious accessibility problem in the signed-out dialogs, ${language}`, async ({
+    page,
+  }) => {
+    test.slow()
+    // The sign-in dialog, and a product that cannot be bought.
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+    await page.goto('/#/products/products-4/packages/119')
+    await page.getByRole('button', { name: /^(Buy|شراء)$/ }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await audit(page, `the sign-in dialog in ${language}`)
+    await page.goto('/#/products/products-4/43')
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await audit(page, `the unavailable dialog in ${language}`)
+  })
+
+  test(`no serious accessibility problem in an order and the signed-in dialogs, ${language}`, async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    const customer = await customerIn(page, request, language)
+    const placed = await request.post('/api/automated/get/packages', {
+      headers: customer.auth,
+      multipart: { product_id: '24', qty: '10', wallet_address: 'TXaccessible' },
+    })
+    const { data: order } = (await placed.json()) as { data: { id: number } }
+    await visit(page, `/Orders/${order.id}`, language)
+    // The order confirmation, the account menu and the log-out question.
+    await page.goto('/#/products/products-4/packages/119')
+    await page.getByRole('textbox').nth(1).fill('998877')
+    await page.getByRole('textbox').nth(2).fill('2001')
+    await page.getByRole('button', { name: /^(Buy|شراء)$/ }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await audit(page, `the order confirmation in ${language}`)
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: new RegExp(customer.username) }).click()
+    await audit(page, `the account menu in ${language}`)
+    await page.getByRole('button', { name: /^(Log out|تسجيل الخروج)$/ }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await audit(page, `the log-out question in ${language}`)
+  })
 }

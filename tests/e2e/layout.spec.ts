@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signedInCustomer } from './support'
+
+/*
+ * Phone first: at 390 x 844 and 320 x 640, in both languages, signed out and in, nothing
+ * scrolls sideways, the navigation stays on one line, the bars keep to 120 px, and the
+ * floating WhatsApp button never lies over a control or text.
+ */
+
+const PHONES = [
+  { width: 390, height: 844 },
+  { width: 320, height: 640 },
+]
+
+async function checkPage(page: Page, path: string, label: string) {
+  await page.goto(`/#${path}`)
+  await expect(page.locator('main h1, main h2').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // Nothing wider than the screen.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    `${label}: scrolls sideways`,
+  ).toBeLessThanOrEqual(0)
+  // The navigation is one row: every link at the same height.
+  const tops = await page
+    .getByRole('navigation', { name: /^(Main|القائمة الرئيسية)$/ })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.filter((l) => l.getClientRects().length).map((l) => l.getBoundingClientRect().top),
+    )
+  expect(new Set(tops).size, `${label}: the navigation wraps`).toBe(1)
+}
+
+/** The WhatsApp button lies over no control and no text of `main`, wherever it is scrolled. */
+async function checkWhatsApp(page: Page, label: string) {
+  const button = page.getByRole('link', { name: /WhatsApp|واتساب/ }).last()
+  await expect(button).toBeVisible()
+  const covered = () =>
+    page.evaluate(() => {
+      const link = [...document.querySelectorAll('a[href*="wa.me"]')].pop()!
+      const own = link.getBoundingClientRect()
+      const hits = (r: DOMRect) =>
+        r.width > 0 &&
+        r.right > own.left &&
+        r.left < own.right &&
+        r.bottom > own.top &&
+        r.top < own.bottom
+      const found: string[] = []
+      const main = document.querySelector('main')!
+      for (const control of main.querySelectorAll('a, button, input, select, textarea, img'))
+        if (hits(control.getBoundingClientRect())) found.push(control.outerHTML.slice(0, 80))
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        if ([...range.getClientRects()].some(hits)) found.push(node.textContent.trim())
+      }
+      return found
+    })
+  const end = await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)
+  for (const y of [0, Math.round(end / 3), Math.round((2 * end) / 3), end]) {
+    await page.evaluate((top) => window.scrollTo(0, top), y)
+    await expect.poll(covered, { message: `${label} at ${y}px` }).toEqual([])
+  }
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`phone layout signed out, ${language}`, async ({ page }) => {
+    test.slow()
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone)
+      const at = `${phone.width}px ${language}`
+      await checkPage(page, '/', `home ${at}`)
+      const bars = await page
+        .getByRole('navigation', { name: /^(Main|القائمة الرئيسية)$/ })
+        .evaluate((nav) => nav.getBoundingClientRect().bottom)
+      if (phone.width === 390) expect(bars, `the bars at ${at}`).toBeLessThanOrEqual(120)
+      await checkPage(page, '/products/products-1/1', `a product ${at}`)
+      await checkPage(page, '/products/products-1/packages/1', `a package form ${at}`)
+      await checkWhatsApp(page, `a package form ${at}`)
+    }
+  })
+
+  test(`phone layout signed in, ${language}`, async ({ page, request }) => {
+    test.slow()
+    const customer = await signedInCustomer(page, request, { balance: '500' })
+    const auth = { Authorization: `Bearer ${customer.token}` }
+    await request.post(`/api/change/locale`, { headers: auth, multipart: { locale: language } })
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+    // An order with long fields: a wallet address and a contact number.
+    const placed = await request.post('/api/automated/get/packages', {
+      headers: auth,
+      multipart: {
+        product_id: '24',
+        qty: '150',
+        wallet_address: 'TXaVeryLongWalletAddressThatMustWrapOnAPhone1234567890abcdef',
+      },
+    })
+    const { data: order } = (await placed.json()) as { data: { id: number } }
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone)
+      const at = `${phone.width}px ${language}`
+      await checkPage(page, '/', `home ${at}`)
+      const bars = await page
+        .getByRole('navigation', { name: /^(Main|القائمة الرئيسية)$/ })
+        .evaluate((nav) => nav.getBoundingClientRect().bottom)
+      if (phone.width === 390) expect(bars, `the bars at ${at}`).toBeLessThanOrEqual(120)
+      await checkPage(page, '/products/products-1/1', `a product ${at}`)
+      await checkPage(page, '/products/products-1/packages/1', `a package form ${at}`)
+      await checkWhatsApp(page, `a package form ${at}`)
+      await checkPage(page, '/Orders', `the orders ${at}`)
+      await checkPage(page, `/Orders/${order.id}`, `an order ${at}`)
+      await checkWhatsApp(page, `an order ${at}`)
+    }
+  })
+}
