@@ -63,6 +63,8 @@ const CURSOR = /^bep20:(\d{1,20})$/
 const MICRO = 10n ** 12n
 
 const hex = (n: bigint) => `0x${n.toString(16)}`
+/** One log in one block: a retraction names the block it retracts the log from. */
+const logKey = (log: Log) => `${log.transactionHash}:${log.logIndex}:${log.blockHash}`.toLowerCase()
 const min = (a: bigint, b: bigint) => (a < b ? a : b)
 const max = (a: bigint, b: bigint) => (a > b ? a : b)
 
@@ -162,11 +164,7 @@ export function createBep20Watcher(
       // 2. Keep the genuine, current transfers to the store, once each.
       // Blocks from `hold` on are read again next poll, whatever their depth.
       let hold = head - BigInt(minConfirmations) + 2n
-      const retracted = new Set(
-        seen
-          .filter(({ log }) => log.removed)
-          .map(({ log }) => `${log.transactionHash}:${log.logIndex}:${log.blockHash}`),
-      )
+      const retracted = new Set(seen.filter(({ log }) => log.removed).map(({ log }) => logKey(log)))
       const kept = new Map<string, { log: Log; block: bigint; txHash: string; value: bigint }>()
       for (const { log, start, end } of seen) {
         if (!log.blockNumber || !log.blockHash || !log.transactionHash || !log.logIndex) continue
@@ -185,10 +183,7 @@ export function createBep20Watcher(
           logger?.debug('bep20: ignored a log that is not a Transfer to the store', fields)
           continue
         }
-        if (
-          log.removed ||
-          retracted.has(`${log.transactionHash}:${log.logIndex}:${log.blockHash}`)
-        ) {
+        if (log.removed || retracted.has(logKey(log))) {
           logger?.info('bep20: ignored a log removed by a reorganisation', fields)
           hold = min(hold, block)
           continue

@@ -5,19 +5,19 @@ import { recordingLogger, startFakeNode, type FakeNode, type FakeRequest } from 
 import { createTrc20Watcher, type Trc20WatcherOptions } from './trc20'
 import { ChainError, USDT_CONTRACT, type ChainTransfer } from './types'
 
-const hex20 = (byte: string) => `0x${byte.repeat(20)}`
-const STORE = tronAddress(hex20('11'))!
-const CUSTOMER = tronAddress(hex20('22'))!
-const FAKE_USDT = tronAddress(hex20('33'))!
-const STRANGER = tronAddress(hex20('44'))!
+/** The test accounts' 20 bytes; Tron writes them with 0x41 in front. */
+const BYTES = { store: '11', customer: '22', fakeUsdt: '33', stranger: '44' } as const
+const account = (name: keyof typeof BYTES) => tronAddress(`0x${BYTES[name].repeat(20)}`)!
+const STORE = account('store')
+const CUSTOMER = account('customer')
+const FAKE_USDT = account('fakeUsdt')
+const STRANGER = account('stranger')
 
 /** Hex as TronGrid's event results write addresses: 0x and the 20 bytes, without the 41. */
-const eventHex = (address: string) =>
-  `0x${Buffer.from(
-    // Decoding through the module under test would prove nothing: use the known byte patterns.
-    { [STORE]: '11', [CUSTOMER]: '22', [FAKE_USDT]: '33', [STRANGER]: '44' }[address]!.repeat(20),
-    'hex',
-  ).toString('hex')}`
+const eventHex = (address: string) => {
+  const name = (Object.keys(BYTES) as (keyof typeof BYTES)[]).find((n) => account(n) === address)!
+  return `0x${BYTES[name].repeat(20)}`
+}
 const USDT_EVENT_ADDRESS = USDT_CONTRACT.trc20
 
 interface Transfer {

@@ -133,7 +133,8 @@ export function createTrc20Watcher(
     for (let pages = 1; ; pages++) {
       const query = new URLSearchParams(params)
       if (fingerprint) query.set('fingerprint', fingerprint)
-      const page = parseReply('trc20', what, Page, await call(what, 'GET', `${path}?${query}`))
+      const url = query.size > 0 ? `${path}?${query}` : path
+      const page = parseReply('trc20', what, Page, await call(what, 'GET', url))
       records.push(...page.data)
       // Keep the filters unchanged between pages: the fingerprint only means something with them.
       fingerprint = page.meta?.fingerprint || undefined
@@ -188,6 +189,11 @@ export function createTrc20Watcher(
       const found = new Map<string, ChainTransfer>()
       for (const txHash of txIds) {
         const events = await list('transaction events', `/v1/transactions/${txHash}/events`, {})
+        if (!events.complete) {
+          logger?.warn('trc20: a transaction has more events than the page budget reads', {
+            txHash,
+          })
+        }
         let paid = false
         for (const record of events.records) {
           const e = parseReply('trc20', 'transaction events', TxEvent, record)
