@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       whatsapp: undefined,
       smtp: undefined,
       provider: undefined,
+      chains: { trc20: undefined, bep20: undefined },
     })
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })
@@ -144,6 +145,82 @@ describe('loadConfig', () => {
     expect(loadConfig({ PROVIDER_TOKEN: 'secret' }).provider).toBeUndefined()
   })
 
+  it('reads the USDT watcher settings, each network on when its address is set', () => {
+    expect(loadConfig({ USDT_TRC20_ADDRESS: TRON_ADDRESS }).chains).toEqual({
+      trc20: {
+        address: TRON_ADDRESS,
+        url: 'https://api.trongrid.io',
+        apiKey: undefined,
+        confirmations: 20,
+        timeoutMs: 10_000,
+      },
+      bep20: undefined,
+    })
+    const config = loadConfig({
+      USDT_TRC20_ADDRESS: TRON_ADDRESS,
+      TRONGRID_URL: 'https://tron.example/',
+      TRONGRID_API_KEY: 'key-1',
+      TRON_CONFIRMATIONS: '25',
+      USDT_BEP20_ADDRESS: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01',
+      BSC_RPC_URL: 'https://bsc.example/v1/secret/',
+      BSC_CONFIRMATIONS: '30',
+      BSC_LOG_WINDOW: '500',
+      CHAIN_TIMEOUT_MS: '3000',
+    })
+    expect(config.chains).toEqual({
+      trc20: {
+        address: TRON_ADDRESS,
+        url: 'https://tron.example',
+        apiKey: 'key-1',
+        confirmations: 25,
+        timeoutMs: 3000,
+      },
+      bep20: {
+        address: '0xabcdef0123456789abcdef0123456789abcdef01',
+        rpcUrl: 'https://bsc.example/v1/secret',
+        confirmations: 30,
+        logWindow: 500,
+        timeoutMs: 3000,
+      },
+    })
+    expect(
+      loadConfig({
+        USDT_BEP20_ADDRESS: '0x' + 'ab'.repeat(20),
+        BSC_RPC_URL: 'http://127.0.0.1:8545',
+      }).chains.bep20,
+    ).toMatchObject({ confirmations: 15, logWindow: 2000, timeoutMs: 10_000 })
+  })
+
+  it('refuses bad USDT watcher settings', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env)
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError)
+        return (err as Error).message
+      }
+      return ''
+    }
+    // The last character changed: the base58check checksum no longer matches.
+    expect(problems({ USDT_TRC20_ADDRESS: TRON_ADDRESS.slice(0, -1) + 'u' })).toContain(
+      'USDT_TRC20_ADDRESS',
+    )
+    expect(problems({ USDT_TRC20_ADDRESS: '0x' + 'ab'.repeat(20) })).toContain('USDT_TRC20_ADDRESS')
+    expect(problems({ TRONGRID_URL: 'api.trongrid.io' })).toContain('TRONGRID_URL')
+    expect(problems({ TRON_CONFIRMATIONS: '0' })).toContain('TRON_CONFIRMATIONS')
+    const bsc = { USDT_BEP20_ADDRESS: '0x' + 'ab'.repeat(20), BSC_RPC_URL: 'https://bsc.example' }
+    expect(problems({ ...bsc, USDT_BEP20_ADDRESS: '0x' + 'ab'.repeat(19) })).toContain(
+      'USDT_BEP20_ADDRESS',
+    )
+    expect(problems({ ...bsc, USDT_BEP20_ADDRESS: TRON_ADDRESS })).toContain('USDT_BEP20_ADDRESS')
+    expect(problems({ USDT_BEP20_ADDRESS: bsc.USDT_BEP20_ADDRESS })).toContain('BSC_RPC_URL')
+    expect(problems({ BSC_RPC_URL: bsc.BSC_RPC_URL })).toContain('USDT_BEP20_ADDRESS')
+    expect(problems({ ...bsc, BSC_RPC_URL: 'wss://bsc.example' })).toContain('BSC_RPC_URL')
+    expect(problems({ ...bsc, BSC_CONFIRMATIONS: '1.5' })).toContain('BSC_CONFIRMATIONS')
+    expect(problems({ ...bsc, BSC_LOG_WINDOW: '0' })).toContain('BSC_LOG_WINDOW')
+    expect(problems({ CHAIN_TIMEOUT_MS: '50' })).toContain('CHAIN_TIMEOUT_MS')
+  })
+
   it('refuses half-configured senders and bad account settings', () => {
     const problems = (env: Record<string, string>) => {
       try {
@@ -171,6 +248,9 @@ describe('loadConfig', () => {
     )
   })
 })
+
+/** The USDT contract's own address: a real, checksummed Tron address. */
+const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
 
 function whatsapp() {
   return {

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { bscAddress, isTronAddress } from './adapters/chains/address'
 import { isTimeZone } from './services/dates'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
@@ -36,12 +37,41 @@ export interface Config {
   smtp: SmtpConfig | undefined
   /** The fulfilment provider's HTTP API (player search, orders); unset = the local demo one. */
   provider: ProviderConfig | undefined
+  /** The USDT top-up watchers (server/adapters/chains); a network without an address is off. */
+  chains: ChainsConfig
 }
 
 export interface ProviderConfig {
   /** Base URL, without a trailing slash. */
   url: string
   token: string | undefined
+  timeoutMs: number
+}
+
+export interface ChainsConfig {
+  trc20: Trc20Config | undefined
+  bep20: Bep20Config | undefined
+}
+
+export interface Trc20Config {
+  /** The store's receiving address, base58check. */
+  address: string
+  /** TronGrid (or a compatible node) base URL, without a trailing slash. */
+  url: string
+  /** Sent as TRON-PRO-API-KEY; without one TronGrid rate-limits hard. */
+  apiKey: string | undefined
+  confirmations: number
+  timeoutMs: number
+}
+
+export interface Bep20Config {
+  /** The store's receiving address, lower-case 0x hex. */
+  address: string
+  /** JSON-RPC endpoint; it may carry an API key in its path, so it is never logged. */
+  rpcUrl: string
+  confirmations: number
+  /** Blocks per eth_getLogs call: nodes refuse or truncate wide ranges. */
+  logWindow: number
   timeoutMs: number
 }
 
@@ -95,6 +125,16 @@ const integer = (name: string, min: number, max: number, fallback: number) =>
       (n) => Number.isInteger(n) && n >= min && n <= max,
       `${name} must be a whole number from ${min} to ${max}`,
     ),
+  )
+
+const httpUrl = (name: string) =>
+  v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^https?:\/\/[^/]/.test(s),
+      `${name} must start with http:// or https://`,
+    ),
+    v.transform((s) => s?.replace(/\/+$/, '')),
   )
 
 const EnvSchema = v.object({
@@ -192,6 +232,30 @@ const EnvSchema = v.object({
   ),
   PROVIDER_TOKEN: optionalText,
   PROVIDER_TIMEOUT_MS: integer('PROVIDER_TIMEOUT_MS', 100, 120_000, 10_000),
+  USDT_TRC20_ADDRESS: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || isTronAddress(s),
+      'USDT_TRC20_ADDRESS must be a Tron address: T and 33 base58 characters, with a valid checksum',
+    ),
+  ),
+  TRONGRID_URL: v.pipe(
+    httpUrl('TRONGRID_URL'),
+    v.transform((s) => s ?? 'https://api.trongrid.io'),
+  ),
+  TRONGRID_API_KEY: optionalText,
+  TRON_CONFIRMATIONS: integer('TRON_CONFIRMATIONS', 1, 1000, 20),
+  USDT_BEP20_ADDRESS: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || bscAddress(s) !== null,
+      'USDT_BEP20_ADDRESS must be a BSC address: 0x and 40 hex digits',
+    ),
+  ),
+  BSC_RPC_URL: httpUrl('BSC_RPC_URL'),
+  BSC_CONFIRMATIONS: integer('BSC_CONFIRMATIONS', 1, 1000, 15),
+  BSC_LOG_WINDOW: integer('BSC_LOG_WINDOW', 1, 100_000, 2000),
+  CHAIN_TIMEOUT_MS: integer('CHAIN_TIMEOUT_MS', 100, 120_000, 10_000),
 })
 
 type Env = v.InferOutput<typeof EnvSchema>
@@ -208,6 +272,11 @@ function crossChecks(e: Env): string[] {
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
     problems.push(
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
+    )
+  }
+  if (Boolean(e.USDT_BEP20_ADDRESS) !== Boolean(e.BSC_RPC_URL)) {
+    problems.push(
+      '  USDT_BEP20_ADDRESS, BSC_RPC_URL: set both to watch BEP20 top-ups (the address and a BSC JSON-RPC endpoint that serves eth_getLogs), or neither',
     )
   }
   if (e.SMTP_URL && !e.MAIL_FROM) {
@@ -269,6 +338,27 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     provider: e.PROVIDER_URL
       ? { url: e.PROVIDER_URL, token: e.PROVIDER_TOKEN, timeoutMs: e.PROVIDER_TIMEOUT_MS }
       : undefined,
+    chains: {
+      trc20: e.USDT_TRC20_ADDRESS
+        ? {
+            address: e.USDT_TRC20_ADDRESS,
+            url: e.TRONGRID_URL,
+            apiKey: e.TRONGRID_API_KEY,
+            confirmations: e.TRON_CONFIRMATIONS,
+            timeoutMs: e.CHAIN_TIMEOUT_MS,
+          }
+        : undefined,
+      bep20:
+        e.USDT_BEP20_ADDRESS && e.BSC_RPC_URL
+          ? {
+              address: e.USDT_BEP20_ADDRESS.toLowerCase(),
+              rpcUrl: e.BSC_RPC_URL,
+              confirmations: e.BSC_CONFIRMATIONS,
+              logWindow: e.BSC_LOG_WINDOW,
+              timeoutMs: e.CHAIN_TIMEOUT_MS,
+            }
+          : undefined,
+    },
   }
 }
 
