@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import pluginQuery from '@tanstack/eslint-plugin-query'
 import pluginRouter from '@tanstack/eslint-plugin-router'
 import globals from 'globals'
+import importX from 'eslint-plugin-import-x'
 
 /** What `src/contract` and `src/domain` may not use: they run in the browser and the server alike. */
 const pureModules = [
@@ -74,6 +75,35 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The shared pieces never reach up into what composes them.
+    files: ['src/ui/**/*.{ts,tsx}', 'src/api/**/*.ts', 'src/i18n/**/*.ts', 'src/theme/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|app|routes|pwa)/',
+              message: 'ui, api, i18n and theme are shared: they may not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // No module imports itself through others: layers stay a tree.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      // Imported modules are read with the TypeScript parser too, or their imports go unseen.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/contract/**/*.ts', 'src/domain/**/*.ts'],

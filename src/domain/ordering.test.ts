@@ -1,28 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import {
-  firstOrderProblem,
-  formFields,
-  needsPlayerNumber,
-  playerMustBeVerified,
-  type PurchaseTerms,
-} from './ordering'
+import { terms } from '../test/terms'
+import { firstOrderProblem, formFields, needsPlayerNumber, playerMustBeVerified } from './ordering'
 
-const terms = (over: Partial<PurchaseTerms> = {}): PurchaseTerms => ({
-  target: 'product',
-  number: 1,
-  minimum: 1,
-  maximum: 0,
-  requirements: [],
-  requirePlayerNumber: false,
-  thirdPartyApiId: null,
-  thirdPartyAs7abApi: null,
-  isTiktok: false,
-  accountLogin: false,
-  pkey: null,
-  hasSecondPrice: false,
-  services: [],
-  ...over,
-})
 const ok = { playerVerified: false }
 
 describe('formFields', () => {

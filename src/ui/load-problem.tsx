@@ -27,3 +27,14 @@ export function Loading() {
     </p>
   )
 }
+
+/** Grey lines where a text will be, while it loads. */
+export function TextLines({ count = 3 }: { count?: number }) {
+  return (
+    <div aria-hidden="true">
+      {Array.from({ length: count }, (_, index) => (
+        <div key={index} className={styles.textLine} />
+      ))}
+    </div>
+  )
+}

@@ -35,3 +35,11 @@ export const filters = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 11rem), 1fr))',
   alignItems: 'end',
 })
+
+/** A line of text not there yet. */
+export const textLine = style({
+  blockSize: '1rem',
+  borderRadius: '4px',
+  background: tokens.border,
+  marginBlock: '0.6rem',
+})

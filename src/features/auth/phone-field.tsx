@@ -1,7 +1,8 @@
 import { useMemo } from 'react'
 import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min'
-import { useLingui } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocale } from '../../i18n/use-locale'
+import { Field } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import * as styles from './auth.css'
 
@@ -10,8 +11,34 @@ export interface PhoneValue {
   number: string
 }
 
-/** A phone number with its country (spec: default Lebanon), as one labelled field. */
+/** A phone number with its country (Lebanon by default), as one labelled field. */
 export function PhoneField({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string
+  value: PhoneValue
+  onChange: (value: PhoneValue) => void
+  invalid?: boolean
+  describedBy?: string
+}) {
+  return (
+    <Field id={id} label={<Trans>Phone number</Trans>}>
+      <PhoneInputs
+        id={id}
+        value={value}
+        onChange={onChange}
+        invalid={invalid}
+        describedBy={describedBy}
+      />
+    </Field>
+  )
+}
+
+function PhoneInputs({
   id,
   value,
   onChange,

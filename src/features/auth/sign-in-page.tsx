@@ -96,17 +96,12 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
       </div>
       <form className={styles.form} onSubmit={submit} noValidate>
         {mode === 'phone' ? (
-          <div className={fieldStyles.field}>
-            <label className={fieldStyles.label} htmlFor="sign-in-phone">
-              <Trans>Phone number</Trans>
-            </label>
-            <PhoneField
-              id="sign-in-phone"
-              value={phone}
-              onChange={setPhone}
-              invalid={invalid('phone_number')}
-            />
-          </div>
+          <PhoneField
+            id="sign-in-phone"
+            value={phone}
+            onChange={setPhone}
+            invalid={invalid('phone_number')}
+          />
         ) : (
           <TextField
             id="sign-in-username"

@@ -5,7 +5,6 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
 import { button } from '../../ui/button.css'
-import * as fieldStyles from '../../ui/field.css'
 import { TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
@@ -83,17 +82,12 @@ export function SignUpPage() {
           autoComplete="username"
           maxLength={USERNAME_MAX_LENGTH}
         />
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor="sign-up-phone">
-            <Trans>Phone number</Trans>
-          </label>
-          <PhoneField
-            id="sign-up-phone"
-            value={phone}
-            onChange={setPhone}
-            invalid={invalid('phone_number')}
-          />
-        </div>
+        <PhoneField
+          id="sign-up-phone"
+          value={phone}
+          onChange={setPhone}
+          invalid={invalid('phone_number')}
+        />
         <TextField
           id="sign-up-email"
           label={<Trans>Email</Trans>}

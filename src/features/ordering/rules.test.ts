@@ -1,24 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formKind, type PurchaseTerms } from '../../domain/ordering'
 import { activateLocale } from '../../i18n/locale'
+import { terms as testTerms } from '../../test/terms'
 import { clampQuantity, emptyValues, firstProblem, type OrderValues } from './rules'
 
-const terms = (over: Partial<PurchaseTerms> = {}): PurchaseTerms => ({
-  target: 'package',
-  number: 1,
-  minimum: 1,
-  maximum: 0,
-  requirements: [],
-  requirePlayerNumber: false,
-  thirdPartyApiId: null,
-  thirdPartyAs7abApi: null,
-  isTiktok: false,
-  accountLogin: false,
-  pkey: null,
-  hasSecondPrice: false,
-  services: [],
-  ...over,
-})
+const terms = (over: Partial<PurchaseTerms> = {}) => testTerms({ target: 'package', ...over })
 
 const values = (over: OrderValues = {}): OrderValues => ({ ...emptyValues(terms()), ...over })
 

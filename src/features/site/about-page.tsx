@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocale } from '../../i18n/use-locale'
-import { ErrorNote } from '../../ui/error-note'
+import { LoadProblem, TextLines } from '../../ui/load-problem'
 import { siteQueries } from './queries'
 import { Slider, SliderSkeleton } from './slider'
 import * as styles from './pages.css'
@@ -26,13 +26,9 @@ export function AboutPage() {
         {data ? (
           <AboutText text={data.about_us_text} />
         ) : error ? (
-          <ErrorNote error={error} onRetry={() => void refetch()} />
+          <LoadProblem error={error} onRetry={() => void refetch()} />
         ) : (
-          <div aria-hidden="true">
-            <div className={styles.textLine} />
-            <div className={styles.textLine} />
-            <div className={styles.textLine} />
-          </div>
+          <TextLines />
         )}
       </section>
       {data ? (

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { MESSAGE_LIMITS, MessagePayloadSchema, type ContactInfo } from '../../contract/site'
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
-import { ErrorNote } from '../../ui/error-note'
+import { LoadProblem, TextLines } from '../../ui/load-problem'
 import * as fieldStyles from '../../ui/field.css'
 import { sendMessage, siteQueries } from './queries'
 import * as styles from './pages.css'
@@ -125,13 +125,9 @@ function ContactInfoCard() {
       {data ? (
         <ContactDetails info={data} />
       ) : error ? (
-        <ErrorNote error={error} onRetry={() => void refetch()} />
+        <LoadProblem error={error} onRetry={() => void refetch()} />
       ) : (
-        <div aria-hidden="true">
-          <div className={styles.textLine} />
-          <div className={styles.textLine} />
-          <div className={styles.textLine} />
-        </div>
+        <TextLines />
       )}
     </section>
   )

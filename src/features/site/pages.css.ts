@@ -28,10 +28,3 @@ export const infoList = style({ display: 'grid', gap: '0.75rem', margin: 0 })
 export const infoTerm = style({ fontWeight: 600, color: tokens.muted })
 
 export const infoValue = style({ margin: 0, overflowWrap: 'anywhere' })
-
-export const textLine = style({
-  blockSize: '1rem',
-  borderRadius: '4px',
-  background: tokens.border,
-  marginBlock: '0.6rem',
-})
