@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       codeSecret: undefined,
       lbpRate: 89_500,
       storeTimeZone: 'Asia/Beirut',
+      receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
       loginLimits: { perAccount: 10, perIp: 50 },
       passwordHashCost: 17,

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { bscAddress, isTronAddress } from './adapters/chains/address'
 import { isTimeZone } from './services/dates'
+import { RECEIPT_MAX_BYTES } from '../src/contract/wallet'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -23,8 +24,10 @@ export interface Config {
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
-  /** The IANA time zone whose days the date filters and the spec's date/time fields use. */
+  /** The IANA time zone whose days the date filters and the date/time fields of replies use. */
   storeTimeZone: string
+  /** Receipt photos of top-ups: where they are kept (outside the web root) and their limits. */
+  receipts: { dir: string; maxBytes: number; maxPixels: number }
   /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
   codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
   /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
@@ -190,6 +193,12 @@ const EnvSchema = v.object({
     ),
   ),
   LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
+  RECEIPTS_DIR: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'data/receipts'),
+  ),
+  RECEIPT_MAX_BYTES: integer('RECEIPT_MAX_BYTES', 100_000, RECEIPT_MAX_BYTES, RECEIPT_MAX_BYTES),
+  RECEIPT_MAX_PIXELS: integer('RECEIPT_MAX_PIXELS', 1_000_000, 200_000_000, 40_000_000),
   STORE_TIMEZONE: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'Asia/Beirut'),
@@ -318,6 +327,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeSecret: e.CODE_SECRET,
     lbpRate: e.LBP_RATE,
     storeTimeZone: e.STORE_TIMEZONE,
+    receipts: {
+      dir: e.RECEIPTS_DIR,
+      maxBytes: e.RECEIPT_MAX_BYTES,
+      maxPixels: e.RECEIPT_MAX_PIXELS,
+    },
     codeLimits: {
       resendMs: e.CODE_RESEND_SECONDS * 1000,
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,

@@ -7,6 +7,7 @@ import { createLogger } from '../log'
 import { PasswordHasher, scryptWithCost } from '../services/passwords'
 import { CommandError, UsageError, type Command, type CommandResult } from './command'
 import { catalogueCommands } from './catalogue'
+import { chargeCommands } from './charges'
 import { orderCommands } from './orders'
 import { userCommands } from './users'
 import { walletCommands } from './wallet'
@@ -17,6 +18,7 @@ export const COMMANDS: Record<string, Command> = {
   ...catalogueCommands,
   ...orderCommands,
   ...walletCommands,
+  ...chargeCommands,
 }
 
 const GLOBAL_OPTIONS: ParseArgsOptionsConfig = {

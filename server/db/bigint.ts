@@ -13,6 +13,7 @@ export const LEDGER_COLUMNS: ReadonlySet<string> = new Set([
   'current_balance',
   'unit_price',
   'total_price',
+  'shipping_value',
 ])
 
 /** The largest value a bigint column holds (PostgreSQL bigint, SQLite integer). */

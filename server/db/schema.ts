@@ -2,10 +2,12 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { Currency, UserType } from '../../src/contract/auth'
 import type { Locale } from '../../src/contract/common'
 import type { OrderStatus } from '../../src/contract/orders'
+import type { WalletLogStatus } from '../../src/contract/wallet'
 import type { CatalogueDatabase } from './schema-catalogue'
+import type { WalletDatabase } from './schema-wallet'
 
 // The enums are the contract's: the database holds exactly what the API speaks.
-export type { OrderStatus, UserType }
+export type { OrderStatus, UserType, WalletLogStatus }
 export type CurrencyCode = Currency
 export type LocaleCode = Locale
 
@@ -166,8 +168,6 @@ export interface OutboxTable {
   created_at: string
 }
 
-export type WalletLogStatus = 'Discounted' | 'Charged'
-
 /** The wallet's history (spec section 3, Payment log). Amounts in micro-units of `currency`. */
 export interface WalletLogTable {
   id: Generated<number>
@@ -264,7 +264,7 @@ export interface PlayerNumberTable {
   verified_at: string
 }
 
-export interface Database extends CatalogueDatabase {
+export interface Database extends CatalogueDatabase, WalletDatabase {
   meta: MetaTable
   settings: SettingTable
   users: UserTable

@@ -11,9 +11,10 @@ import { messagesRoutes } from './messages'
 import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
 import { sliderRoutes } from './slider'
+import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
 
-/** Everything under /api/. One sub-app per resource of the contract (spec section 7). */
+/** Everything under /api/ (docs/api.md). One sub-app per resource of the contract. */
 export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
@@ -26,6 +27,7 @@ export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
   api.route('/', authRoutes)
   api.route('/', profileRoutes)
   api.route('/', orderRoutes)
+  api.route('/', walletRoutes)
   if (devOutbox) api.route('/dev', devRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api

@@ -51,18 +51,19 @@ function messageOf(body: unknown): string | undefined {
   return undefined
 }
 
-async function request<S extends v.GenericSchema>(
+/** Sends a call and answers its response when it is 2xx; otherwise throws the ApiError. */
+async function send(
   method: string,
   path: string,
-  schema: S,
-  { query, body, headers = {}, signal, anonymous = false, localized = true }: RequestOptions = {},
-): Promise<v.InferOutput<S>> {
+  { query, body, headers = {}, signal, anonymous = false, localized = true }: RequestOptions,
+  accept: string,
+): Promise<Response> {
   const token = anonymous ? null : getToken()
   const init: RequestInit = {
     method,
     signal,
     headers: {
-      Accept: 'application/json',
+      Accept: accept,
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
       ...headers,
     },
@@ -76,24 +77,32 @@ async function request<S extends v.GenericSchema>(
     if (signal?.aborted) throw error
     throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
   }
+  if (response.ok) return response
 
   const payload: unknown = await response.json().catch(() => undefined)
-  if (!response.ok) {
-    if (response.status === 401) {
-      setToken(null)
-      hooks.onUnauthorized()
-    } else if (response.status === 403) hooks.onForbidden()
-    const errors =
-      payload && typeof payload === 'object' && 'errors' in payload
-        ? (payload.errors as Record<string, string[]>)
-        : {}
-    throw new ApiError(
-      response.status,
-      messageOf(payload) ?? t`Something went wrong. Please try again.`,
-      errors,
-    )
-  }
+  if (response.status === 401) {
+    setToken(null)
+    hooks.onUnauthorized()
+  } else if (response.status === 403) hooks.onForbidden()
+  const errors =
+    payload && typeof payload === 'object' && 'errors' in payload
+      ? (payload.errors as Record<string, string[]>)
+      : {}
+  throw new ApiError(
+    response.status,
+    messageOf(payload) ?? t`Something went wrong. Please try again.`,
+    errors,
+  )
+}
 
+async function request<S extends v.GenericSchema>(
+  method: string,
+  path: string,
+  schema: S,
+  options: RequestOptions = {},
+): Promise<v.InferOutput<S>> {
+  const response = await send(method, path, options, 'application/json')
+  const payload: unknown = await response.json().catch(() => undefined)
   const parsed = v.safeParse(schema, payload)
   if (!parsed.success) {
     console.error('Reply does not match the contract', path, v.flatten(parsed.issues))
@@ -109,4 +118,7 @@ export const api = {
     request('POST', path, schema, options),
   delete: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
     request('DELETE', path, schema, options),
+  /** A file the API serves to the signed-in user only (a receipt): fetched with the token. */
+  blob: async (path: string, options?: RequestOptions) =>
+    (await send('GET', path, { localized: false, ...options }, '*/*')).blob(),
 }

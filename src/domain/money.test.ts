@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatMoney, fromMicros, microsText, toMicros } from './money'
+import { formatMoney, fromMicros, microsText, netOfTax, toMicros } from './money'
 
 describe('toMicros', () => {
   it('reads decimals exactly', () => {
@@ -54,5 +54,15 @@ describe('formatMoney', () => {
 
   it('uses the language for digits', () => {
     expect(formatMoney(toMicros('5'), 'USD', 'ar')).toMatch(/\$$/)
+  })
+})
+
+describe('netOfTax', () => {
+  it('credits the value less its tax, never a fraction more', () => {
+    expect(netOfTax('100', 2)).toBe(toMicros('98'))
+    expect(netOfTax('10', 1.5)).toBe(toMicros('9.85'))
+    expect(netOfTax('0.000001', 3)).toBe(0n)
+    expect(netOfTax('50', 0)).toBe(toMicros('50'))
+    expect(netOfTax(toMicros('1000000'), 2.5)).toBe(toMicros('975000'))
   })
 })

@@ -55,3 +55,14 @@ export function formatMoney(micros: bigint | number, currency: Currency, locale:
   }).format(amount)
   return currency === 'USD' ? `${number} $` : `${number} LBP`
 }
+
+/**
+ * What a top-up of `value` credits after a tax of `percentage` %: value - value x tax / 100,
+ * in micro-units, rounded down (the store never credits a fraction it did not receive).
+ */
+export function netOfTax(value: string | number | bigint, percentage: number): bigint {
+  const micros = typeof value === 'bigint' ? value : toMicros(value)
+  if (!percentage || percentage <= 0) return micros
+  const tax = toMicros(percentage) // millionths of a percent
+  return micros - (micros * tax + 100_000_000n - 1n) / 100_000_000n
+}

@@ -7,6 +7,7 @@ import { accountsMigration } from './0002_accounts'
 import { catalogueMigration } from './0003_catalogue'
 import { ordersMigration } from './0004_orders'
 import { accountLoginMigration } from './0005_account_login'
+import { walletMigration } from './0007_wallet'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -19,6 +20,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0003_catalogue': catalogueMigration(dialect),
     '0004_orders': ordersMigration(dialect),
     '0005_account_login': accountLoginMigration,
+    '0007_wallet': walletMigration(dialect),
   }
 }
 

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CopyButton } from '../../ui/copy-button'
 import { DateTime } from '../../ui/date-time'
+import { Details } from '../../ui/details'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
@@ -45,16 +46,7 @@ export function OrderPage({ id }: { id: number }) {
         <Trans>Order #{order.id}</Trans>
       </h1>
       {order.product_image && <img src={order.product_image} alt="" width={96} height={96} />}
-      <dl className={styles.details}>
-        {rows
-          .filter(([, value]) => value !== null && value !== undefined && value !== '')
-          .map(([label, value]) => (
-            <div key={label} className={styles.detail}>
-              <dt className={styles.term}>{label}</dt>
-              <dd className={styles.value}>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <Details rows={rows} />
       {order.status === 'COMPLETED' && order.item_codes.length > 0 && (
         <section aria-labelledby="codes-heading" className={surface.surface}>
           <h2 id="codes-heading" className={surface.subheading}>

@@ -1,10 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
-import { ComingSoon } from '../../app/coming-soon'
+import { ChargingPage } from '../../features/wallet/charging-page'
 
 export const Route = createFileRoute('/_auth/charging-the-wallet')({
-  component: function Page() {
-    const { t } = useLingui()
-    return <ComingSoon title={t`Charging the wallet`} />
-  },
+  component: ChargingPage,
 })

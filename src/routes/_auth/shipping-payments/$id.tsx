@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
-import { ComingSoon } from '../../../app/coming-soon'
+import { ChargePage } from '../../../features/wallet/charge-page'
+import { walletQueries } from '../../../features/wallet/queries'
+import { catalogueId } from '../../-params'
 
 export const Route = createFileRoute('/_auth/shipping-payments/$id')({
-  component: function Page() {
-    const { t } = useLingui()
-    return <ComingSoon title={t`Shipping payment`} />
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.ensureQueryData(walletQueries.charge(catalogueId(params))).catch(() => {})
+  },
+  component: function ShippingPayment() {
+    const params = Route.useParams()
+    return <ChargePage key={params.id} id={Number(params.id)} />
   },
 })

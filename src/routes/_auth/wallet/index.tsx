@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
-import { ComingSoon } from '../../../app/coming-soon'
+import { WALLET_LOG_STATUSES } from '../../../contract/wallet'
+import { WalletPage } from '../../../features/wallet/wallet-page'
+import { listSearch } from '../../-list-search'
 
 export const Route = createFileRoute('/_auth/wallet/')({
-  component: function Page() {
-    const { t } = useLingui()
-    return <ComingSoon title={t`Wallet`} />
+  validateSearch: listSearch(WALLET_LOG_STATUSES),
+  component: function Wallet() {
+    return <WalletPage search={Route.useSearch()} />
   },
 })

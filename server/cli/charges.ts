@@ -1,0 +1,315 @@
+import { writeFile } from 'node:fs/promises'
+import { CurrencySchema } from '../../src/contract/auth'
+import { CHARGING_STATUSES } from '../../src/contract/wallet'
+import { fromMicros, toMicros } from '../../src/domain/money'
+import { INT64_MAX } from '../db/bigint'
+import type { ChargingProcessRow } from '../db/schema-wallet'
+import {
+  approveCharge,
+  createPromo,
+  findCharge,
+  paymentSettings,
+  promoKey,
+  rejectCharge,
+  updatePaymentSettings,
+  type PaymentSettings,
+} from '../services/charging'
+import { readReceipt } from '../services/receipts'
+import { findUserByUsername, isUniqueViolation } from '../services/users'
+import { choice, CommandError, required, table, UsageError, type Command } from './command'
+
+const LIST_LIMIT = 200
+
+function chargeId(text: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError('<id> must be a top-up number')
+  return Number(text)
+}
+
+function view(charge: ChargingProcessRow, username: string) {
+  return {
+    id: charge.id,
+    username,
+    name: charge.name,
+    value: fromMicros(charge.value),
+    tax_percentage: fromMicros(charge.tax),
+    shipping_value: fromMicros(charge.shipping_value),
+    currency: charge.currency,
+    status: charge.status,
+    reject_reason: charge.reject_reason,
+    receipt: charge.receipt_file !== null,
+    created_at: charge.created_at,
+    decided_at: charge.decided_at,
+  }
+}
+
+/** Why a top-up could not be decided, for the terminal. */
+function notWaiting(id: number, charge: ChargingProcessRow | undefined, action: string) {
+  return charge
+    ? new CommandError(`Top-up #${id} is ${charge.status}; only WAITING top-ups can be ${action}.`)
+    : new CommandError(`No top-up #${id}.`)
+}
+
+/** A decimal amount above 0 from the command line, in micro-units. */
+function amount(text: string, name: string): bigint {
+  let micros: bigint
+  try {
+    micros = toMicros(text)
+  } catch {
+    throw new UsageError(`${name} must be a decimal number like 25 or 12.50`)
+  }
+  if (micros <= 0n) throw new UsageError(`${name} must be above 0`)
+  if (micros > INT64_MAX) throw new UsageError(`${name} is too large`)
+  return micros
+}
+
+/** A tax percentage from 0 to 100, in millionths of a percent. */
+function taxOf(text: string, name: string): number {
+  let micros: bigint
+  try {
+    micros = toMicros(text)
+  } catch {
+    throw new UsageError(`${name} must be a percentage like 2 or 1.5`)
+  }
+  if (micros < 0n || micros > 100_000_000n) throw new UsageError(`${name} must be from 0 to 100`)
+  return Number(micros)
+}
+
+/** The last day a code may be used, as the UTC instant it stops: YYYY-MM-DD, a real day. */
+function expiryOf(text: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : null
+  if (!day || Number.isNaN(day.getTime()) || !day.toISOString().startsWith(text))
+    throw new UsageError('--expires must be a date like 2027-01-31')
+  return new Date(day.getTime() + 86_400_000).toISOString()
+}
+
+export const chargeCommands: Record<string, Command> = {
+  'charges:list': {
+    summary: `List top-ups (charging processes), newest first (at most ${LIST_LIMIT}).`,
+    usage: `[--status ${CHARGING_STATUSES.join('|')}] [--user <username>]`,
+    options: { user: { type: 'string' }, status: { type: 'string' } },
+    async run(ctx, args) {
+      const status =
+        args.values.status === undefined
+          ? undefined
+          : choice(args, 'status', CHARGING_STATUSES, 'WAITING')
+      let query = ctx.db
+        .selectFrom('charging_processes')
+        .innerJoin('users', 'users.id', 'charging_processes.user_id')
+        .selectAll('charging_processes')
+        .select('users.username as username')
+      if (typeof args.values.user === 'string') {
+        const user = await findUserByUsername(ctx.db, args.values.user)
+        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
+        query = query.where('charging_processes.user_id', '=', user.id)
+      }
+      if (status) query = query.where('charging_processes.status', '=', status)
+      const rows = await query
+        .orderBy('charging_processes.created_at', 'desc')
+        .orderBy('charging_processes.id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute()
+      const charges = rows.map(({ username, ...charge }) => view(charge, username))
+      return {
+        json: charges,
+        text: table(
+          charges.map((c) => ({
+            id: c.id,
+            username: c.username,
+            name: c.name,
+            value: `${c.value} ${c.currency}`,
+            credits: c.shipping_value,
+            status: c.status,
+            created: c.created_at.slice(0, 16),
+          })),
+          'No top-ups.',
+        ),
+      }
+    },
+  },
+
+  'charges:approve': {
+    summary: 'Approve a waiting top-up: its value less tax is credited, exactly once.',
+    usage: '<id>',
+    positionals: ['id'],
+    async run(ctx, args) {
+      const id = chargeId(args.positionals[0]!)
+      const result = await approveCharge(ctx.db, id, {
+        rate: ctx.config.lbpRate,
+        now: ctx.clock.now(),
+      })
+      if (!result.changed) throw notWaiting(id, result.charge, 'approved')
+      const balance = fromMicros(result.user!.balance)
+      return {
+        json: { ...view(result.charge, result.user!.username), balance },
+        text: `Top-up #${id} approved: ${fromMicros(result.charge.shipping_value)} ${result.charge.currency} credited to ${result.user!.username} (balance ${balance} ${result.user!.currency}).`,
+      }
+    },
+  },
+
+  'charges:reject': {
+    summary: 'Refuse a waiting top-up, with the reason the customer is told.',
+    usage: '<id> --reason TEXT',
+    positionals: ['id'],
+    options: { reason: { type: 'string' } },
+    async run(ctx, args) {
+      const id = chargeId(args.positionals[0]!)
+      const reason = required(args, 'reason').trim()
+      const result = await rejectCharge(ctx.db, id, { reason, now: ctx.clock.now() })
+      if (!result.changed) throw notWaiting(id, result.charge, 'rejected')
+      const owner = await ctx.db
+        .selectFrom('users')
+        .select('username')
+        .where('id', '=', result.charge.user_id)
+        .executeTakeFirstOrThrow()
+      return {
+        json: view(result.charge, owner.username),
+        text: `Top-up #${id} rejected: ${reason}`,
+      }
+    },
+  },
+
+  'charges:receipt': {
+    summary: "Save a top-up's receipt photo (JPEG) to a file.",
+    usage: '<id> --out FILE',
+    positionals: ['id'],
+    options: { out: { type: 'string' } },
+    async run(ctx, args) {
+      const id = chargeId(args.positionals[0]!)
+      const out = required(args, 'out')
+      const charge = await findCharge(ctx.db, undefined, id)
+      if (!charge) throw new CommandError(`No top-up #${id}.`)
+      if (!charge.receipt_file) throw new CommandError(`Top-up #${id} has no receipt.`)
+      const bytes = await readReceipt(ctx.config.receipts.dir, charge.receipt_file)
+      await writeFile(out, bytes)
+      return {
+        json: { id, out, bytes: bytes.byteLength },
+        text: `Saved the receipt of top-up #${id} to ${out} (${bytes.byteLength} bytes).`,
+      }
+    },
+  },
+
+  'promo:create': {
+    summary: 'Make a promo code: its value, how many customers may use it, until when.',
+    usage: '--code C --value V [--currency USD|LBP] [--uses N] [--expires YYYY-MM-DD]',
+    options: {
+      code: { type: 'string' },
+      value: { type: 'string' },
+      currency: { type: 'string' },
+      uses: { type: 'string' },
+      expires: { type: 'string' },
+    },
+    async run(ctx, args) {
+      const code = required(args, 'code').trim()
+      if (!/^[\p{L}\p{N}_-]{3,64}$/u.test(code))
+        throw new UsageError('--code must be 3 to 64 letters, digits, - or _')
+      const value = amount(required(args, 'value'), '--value')
+      const currency = choice(args, 'currency', CurrencySchema.options, 'USD')
+      const usesText = typeof args.values.uses === 'string' ? args.values.uses : '1'
+      if (!/^[1-9]\d{0,8}$/.test(usesText))
+        throw new UsageError('--uses must be a whole number from 1')
+      const expiresAt =
+        typeof args.values.expires === 'string' ? expiryOf(args.values.expires) : null
+      try {
+        const promo = await createPromo(
+          ctx.db,
+          { code, value, currency, usesAllowed: Number(usesText), expiresAt },
+          ctx.clock.now(),
+        )
+        const json = {
+          id: promo.id,
+          code: promo.code,
+          value: fromMicros(promo.value),
+          currency: promo.currency,
+          uses_allowed: promo.uses_allowed,
+          expires_at: promo.expires_at,
+        }
+        return {
+          json,
+          text: `Code ${promo.code}: ${json.value} ${currency}, ${promo.uses_allowed} use(s)${expiresAt ? `, until ${args.values.expires}` : ''}.`,
+        }
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new CommandError(`A code ${promoKey(code)} exists already.`)
+        throw err
+      }
+    },
+  },
+
+  'promo:list': {
+    summary: 'List the promo codes and how often each was used.',
+    usage: '',
+    async run(ctx) {
+      const rows = await ctx.db
+        .selectFrom('promo_codes')
+        .selectAll()
+        .orderBy('id', 'desc')
+        .execute()
+      const codes = rows.map((p) => ({
+        id: p.id,
+        code: p.code,
+        value: fromMicros(p.value),
+        currency: p.currency,
+        uses: p.uses,
+        uses_allowed: p.uses_allowed,
+        expires_at: p.expires_at,
+      }))
+      return { json: codes, text: table(codes, 'No promo codes.') }
+    },
+  },
+
+  'settings:payments': {
+    summary: 'Show or change the payment methods: USDT addresses, Whish and OMT texts, taxes.',
+    usage:
+      '[--usdt-trc20 ADDR] [--usdt-bep20 ADDR] [--whish-text T] [--omt-text T] [--usdt-tax P] [--whish-tax P] [--omt-tax P]',
+    options: {
+      'usdt-trc20': { type: 'string' },
+      'usdt-bep20': { type: 'string' },
+      'whish-text': { type: 'string' },
+      'omt-text': { type: 'string' },
+      'usdt-tax': { type: 'string' },
+      'whish-tax': { type: 'string' },
+      'omt-tax': { type: 'string' },
+    },
+    async run(ctx, args) {
+      const text = (name: string) => {
+        const value = args.values[name]
+        // An empty value turns the method off.
+        return typeof value === 'string' ? value.trim() || null : undefined
+      }
+      const tax = (name: string) => {
+        const value = args.values[name]
+        return typeof value === 'string' ? taxOf(value, `--${name}`) : undefined
+      }
+      const patch: Partial<PaymentSettings> = Object.fromEntries(
+        Object.entries({
+          usdt_trc20: text('usdt-trc20'),
+          usdt_bep20: text('usdt-bep20'),
+          whish_money_text: text('whish-text'),
+          omt_pay_text: text('omt-text'),
+          usdt_tax: tax('usdt-tax'),
+          whish_money_tax: tax('whish-tax'),
+          omt_pay_tax: tax('omt-tax'),
+        }).filter(([, value]) => value !== undefined),
+      )
+      const settings =
+        Object.keys(patch).length > 0
+          ? await updatePaymentSettings(ctx.db, patch, ctx.clock.now())
+          : await paymentSettings(ctx.db)
+      const json = {
+        usdt_trc20: settings.usdt_trc20,
+        usdt_bep20: settings.usdt_bep20,
+        whish_money_text: settings.whish_money_text,
+        omt_pay_text: settings.omt_pay_text,
+        usdt_tax_percentage: fromMicros(settings.usdt_tax),
+        whish_money_tax_percentage: fromMicros(settings.whish_money_tax),
+        omt_pay_tax_percentage: fromMicros(settings.omt_pay_tax),
+      }
+      return {
+        json,
+        text: Object.entries(json)
+          .map(([key, value]) => `${key}: ${value ?? '(off)'}`)
+          .join('\n'),
+      }
+    },
+  },
+}

@@ -1,0 +1,72 @@
+import type { Generated, Selectable } from 'kysely'
+import type { ChargingMethod, ChargingStatus } from '../../src/contract/wallet'
+import type { CurrencyCode } from './schema'
+
+/*
+ * Money in (migration 0007_wallet). Amounts are integer micro-units of their currency (read
+ * as bigint); percentages are millionths of a percent (2.5 % is 2,500,000).
+ */
+
+/** Singleton row (id = 1): what the charging page offers, set by `settings:payments`. */
+export interface PaymentSettingsTable {
+  id: number
+  usdt_trc20: string | null
+  usdt_bep20: string | null
+  whish_money_text: string | null
+  omt_pay_text: string | null
+  usdt_tax: number
+  whish_money_tax: number
+  omt_pay_tax: number
+  updated_at: string
+}
+
+/** A top-up: its value, the tax of its method, what it credits, and its state. */
+export interface ChargingProcessTable {
+  id: Generated<number>
+  user_id: number
+  name: ChargingMethod
+  value: bigint
+  tax: Generated<number>
+  /** Value less tax: what the wallet receives when it completes. */
+  shipping_value: bigint
+  currency: CurrencyCode
+  status: Generated<ChargingStatus>
+  reject_reason: string | null
+  /** The re-encoded receipt's server-made file name in RECEIPTS_DIR. */
+  receipt_file: string | null
+  promo_code_id: number | null
+  created_at: string
+  updated_at: string
+  decided_at: string | null
+}
+
+export interface PromoCodeTable {
+  id: Generated<number>
+  /** As the operator wrote it; `code_key` (upper case) is what must be unique. */
+  code: string
+  code_key: string
+  value: bigint
+  currency: CurrencyCode
+  uses_allowed: number
+  uses: Generated<number>
+  expires_at: string | null
+  created_at: string
+}
+
+/** One customer's use of a code: at most one per customer (the primary key). */
+export interface PromoRedemptionTable {
+  promo_code_id: number
+  user_id: number
+  charging_process_id: number
+  created_at: string
+}
+
+export interface WalletDatabase {
+  payment_settings: PaymentSettingsTable
+  charging_processes: ChargingProcessTable
+  promo_codes: PromoCodeTable
+  promo_redemptions: PromoRedemptionTable
+}
+
+export type ChargingProcessRow = Selectable<ChargingProcessTable>
+export type PromoCodeRow = Selectable<PromoCodeTable>

@@ -1,0 +1,395 @@
+import type { Kysely } from 'kysely'
+import type * as v from 'valibot'
+import type { ChargingProcessSchema, PaymentInfoSchema } from '../../src/contract/wallet'
+import { formatMoney, fromMicros, netOfTax } from '../../src/domain/money'
+import type { CurrencyCode, Database, UserRow } from '../db/schema'
+import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
+import { inTransaction } from '../db/transaction'
+import { ApiError } from '../http/errors'
+import { pageOf, pageRequest, type Page } from '../http/params'
+import { t } from '../i18n'
+import { localDateTime } from './dates'
+import { notificationText, notify } from './notifications'
+import { isUniqueViolation } from './users'
+import { addWalletLog, convertBetween, lockUser } from './wallet'
+
+/*
+ * Money in (docs/api.md, Wallet): receipts an operator approves or rejects, promo codes that
+ * credit at once. Every credit runs in one transaction with its history line and its
+ * notification, and is guarded so that it happens once whatever races it.
+ */
+
+export type ChargingProcessWire = v.InferInput<typeof ChargingProcessSchema>
+export type PaymentInfoWire = v.InferInput<typeof PaymentInfoSchema>
+
+export const CHARGES_PER_PAGE = 10
+
+const percent = (micros: number) => fromMicros(micros)
+
+// ---- payment settings -----------------------------------------------------------------------
+
+export type PaymentSettings = Omit<PaymentSettingsTable, 'id' | 'updated_at'>
+
+const NO_SETTINGS: PaymentSettings = {
+  usdt_trc20: null,
+  usdt_bep20: null,
+  whish_money_text: null,
+  omt_pay_text: null,
+  usdt_tax: 0,
+  whish_money_tax: 0,
+  omt_pay_tax: 0,
+}
+
+export async function paymentSettings(db: Kysely<Database>): Promise<PaymentSettings> {
+  const row = await db
+    .selectFrom('payment_settings')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirst()
+  return row ?? NO_SETTINGS
+}
+
+/** Changes some of the settings; the others keep their values. */
+export async function updatePaymentSettings(
+  db: Kysely<Database>,
+  patch: Partial<PaymentSettings>,
+  now: Date,
+): Promise<PaymentSettings> {
+  const current = await paymentSettings(db)
+  const next = { ...current, ...patch }
+  const at = now.toISOString()
+  await db
+    .insertInto('payment_settings')
+    .values({ id: 1, ...next, updated_at: at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updated_at: at }))
+    .execute()
+  return next
+}
+
+/** GET payments/info: what the charging page offers. */
+export function paymentInfoWire(settings: PaymentSettings): PaymentInfoWire {
+  return {
+    usdt_trc20: settings.usdt_trc20,
+    usdt_bep20: settings.usdt_bep20,
+    whish_money_text: settings.whish_money_text,
+    omt_pay_text: settings.omt_pay_text,
+    usdt_tax_percentage: percent(settings.usdt_tax),
+    whish_money_tax_percentage: percent(settings.whish_money_tax),
+    omt_pay_tax_percentage: percent(settings.omt_pay_tax),
+  }
+}
+
+// ---- replies --------------------------------------------------------------------------------
+
+export function chargeWire(row: ChargingProcessRow, timeZone: string): ChargingProcessWire {
+  return {
+    id: row.id,
+    name: row.name,
+    image: row.receipt_file ? `/api/charging-processes/${row.id}/receipt` : null,
+    value: fromMicros(row.value),
+    shipping_value: fromMicros(row.shipping_value),
+    tax_percentage: percent(row.tax),
+    currency: row.currency,
+    status: row.status,
+    reject_reason: row.reject_reason,
+    ...localDateTime(row.created_at, timeZone),
+    created_at: row.created_at,
+  }
+}
+
+/** GET charging-processes: the user's top-ups, newest first. */
+export async function listCharges(
+  db: Kysely<Database>,
+  userId: number,
+  query: { page?: string },
+  timeZone: string,
+): Promise<Page<ChargingProcessWire>> {
+  const request = pageRequest({ page: query.page }, { perPage: CHARGES_PER_PAGE })
+  const base = db.selectFrom('charging_processes').where('user_id', '=', userId)
+  const [counted, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(request.perPage)
+      .offset((request.page - 1) * request.perPage)
+      .execute(),
+  ])
+  return pageOf(
+    rows.map((row) => chargeWire(row, timeZone)),
+    Number(counted.total),
+    request,
+  )
+}
+
+/** One of the user's top-ups; another customer's is not found either. */
+export function findCharge(db: Kysely<Database>, userId: number | undefined, id: number) {
+  let query = db.selectFrom('charging_processes').selectAll().where('id', '=', id)
+  if (userId !== undefined) query = query.where('user_id', '=', userId)
+  return query.executeTakeFirst()
+}
+
+// ---- receipts -------------------------------------------------------------------------------
+
+export interface ReceiptCharge {
+  name: 'WHISH_MONEY' | 'OMT_PAY'
+  /** Micro-units of the wallet's currency. */
+  value: bigint
+  receiptFile: string
+}
+
+/**
+ * A Whish Money or OMT Pay top-up with its receipt, waiting for the operator. The tax is the
+ * method's at the time of the request; nothing is credited yet.
+ */
+export async function createReceiptCharge(
+  db: Kysely<Database>,
+  user: UserRow,
+  charge: ReceiptCharge,
+  now: Date,
+): Promise<ChargingProcessRow> {
+  const settings = await paymentSettings(db)
+  const text = charge.name === 'WHISH_MONEY' ? settings.whish_money_text : settings.omt_pay_text
+  if (!text) throw new ApiError(422, 'charging.method_unavailable')
+  const tax = charge.name === 'WHISH_MONEY' ? settings.whish_money_tax : settings.omt_pay_tax
+  const at = now.toISOString()
+  return db
+    .insertInto('charging_processes')
+    .values({
+      user_id: user.id,
+      name: charge.name,
+      value: charge.value,
+      tax,
+      shipping_value: netOfTax(charge.value, percent(tax)),
+      currency: user.currency,
+      status: 'WAITING',
+      reject_reason: null,
+      receipt_file: charge.receiptFile,
+      promo_code_id: null,
+      created_at: at,
+      updated_at: at,
+      decided_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** Credits a charging process's net value to its owner: the balance, the line, the notice. */
+async function creditCharge(
+  trx: Kysely<Database>,
+  charge: ChargingProcessRow,
+  { rate, now }: { rate: number; now: Date },
+): Promise<UserRow> {
+  const locked = await lockUser(trx, charge.user_id)
+  // The wallet may have changed currency since the request.
+  const credited = convertBetween(charge.shipping_value, charge.currency, locked.currency, rate)
+  const user = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', credited) }))
+    .where('id', '=', charge.user_id)
+    .returningAll()
+    .executeTakeFirstOrThrow()
+  const method = t(user.locale, `charging.method.${charge.name}`)
+  await addWalletLog(trx, {
+    userId: user.id,
+    status: 'Charged',
+    name: t(user.locale, 'wallet.charge_credit', { id: charge.id, method }),
+    previousBalance: user.balance - credited,
+    value: credited,
+    currentBalance: user.balance,
+    currency: user.currency,
+    now,
+  })
+  await notify(
+    trx,
+    user.id,
+    notificationText(
+      user.locale,
+      'notification.charge_completed.title',
+      'notification.charge_completed.body',
+      {
+        id: charge.id,
+        method,
+        amount: formatMoney(credited, user.currency, user.locale),
+      },
+    ),
+    now,
+  )
+  return user
+}
+
+export type Decision =
+  | { changed: true; charge: ChargingProcessRow; user?: UserRow }
+  | { changed: false; charge: ChargingProcessRow | undefined }
+
+/**
+ * WAITING to COMPLETED and the credit, once: the status change is guarded by WAITING, so of
+ * two approvals at the same moment one finds no row and credits nothing.
+ */
+export function approveCharge(
+  db: Kysely<Database>,
+  id: number,
+  options: { rate: number; now: Date },
+): Promise<Decision> {
+  return inTransaction(db, async (trx) => {
+    const at = options.now.toISOString()
+    const charge = await trx
+      .updateTable('charging_processes')
+      .set({ status: 'COMPLETED', updated_at: at, decided_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'WAITING')
+      .returningAll()
+      .executeTakeFirst()
+    if (!charge) return { changed: false, charge: await findCharge(trx, undefined, id) }
+    const user = await creditCharge(trx, charge, options)
+    return { changed: true, charge, user }
+  })
+}
+
+/** WAITING to CANCELED with the reason, and a notification; nothing is credited. */
+export function rejectCharge(
+  db: Kysely<Database>,
+  id: number,
+  { reason, now }: { reason: string; now: Date },
+): Promise<Decision> {
+  return inTransaction(db, async (trx) => {
+    const at = now.toISOString()
+    const charge = await trx
+      .updateTable('charging_processes')
+      .set({ status: 'CANCELED', reject_reason: reason, updated_at: at, decided_at: at })
+      .where('id', '=', id)
+      .where('status', '=', 'WAITING')
+      .returningAll()
+      .executeTakeFirst()
+    if (!charge) return { changed: false, charge: await findCharge(trx, undefined, id) }
+    const user = await trx
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', charge.user_id)
+      .executeTakeFirstOrThrow()
+    await notify(
+      trx,
+      charge.user_id,
+      notificationText(
+        user.locale,
+        'notification.charge_canceled.title',
+        'notification.charge_canceled.body',
+        {
+          id: charge.id,
+          method: t(user.locale, `charging.method.${charge.name}`),
+          reason: reason.replace(/[.\s]+$/, ''),
+        },
+      ),
+      now,
+    )
+    return { changed: true, charge }
+  })
+}
+
+// ---- promo codes ----------------------------------------------------------------------------
+
+/** What makes two codes the same: case and surrounding space do not count. */
+export const promoKey = (code: string) => code.trim().toUpperCase()
+
+export interface NewPromo {
+  code: string
+  value: bigint
+  currency: CurrencyCode
+  usesAllowed: number
+  /** The last day it may be used (UTC end of day), or none. */
+  expiresAt: string | null
+}
+
+export async function createPromo(db: Kysely<Database>, promo: NewPromo, now: Date) {
+  return db
+    .insertInto('promo_codes')
+    .values({
+      code: promo.code.trim(),
+      code_key: promoKey(promo.code),
+      value: promo.value,
+      currency: promo.currency,
+      uses_allowed: promo.usesAllowed,
+      uses: 0,
+      expires_at: promo.expiresAt,
+      created_at: now.toISOString(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/**
+ * Redeems a code for a customer, in one transaction: the code's use is counted only while it
+ * has uses left (a guarded update), the customer's redemption is a unique pair (a second use
+ * by them finds it taken), and the credit, its history line and its notification commit with
+ * them. Ten parallel redemptions of a one-use code credit once.
+ */
+export function redeemPromo(
+  db: Kysely<Database>,
+  userId: number,
+  code: string,
+  { rate, now }: { rate: number; now: Date },
+): Promise<{ charge: ChargingProcessRow; user: UserRow }> {
+  return inTransaction(db, async (trx) => {
+    const at = now.toISOString()
+    const promo = await trx
+      .selectFrom('promo_codes')
+      .selectAll()
+      .where('code_key', '=', promoKey(code))
+      .executeTakeFirst()
+    if (!promo) throw new ApiError(422, 'promo.invalid')
+    if (promo.expires_at !== null && promo.expires_at <= at)
+      throw new ApiError(422, 'promo.expired')
+    const already = await trx
+      .selectFrom('promo_redemptions')
+      .select('user_id')
+      .where('promo_code_id', '=', promo.id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst()
+    if (already) throw new ApiError(422, 'promo.already_used')
+    const counted = await trx
+      .updateTable('promo_codes')
+      .set((eb) => ({ uses: eb('uses', '+', 1) }))
+      .where('id', '=', promo.id)
+      .where((eb) => eb('uses', '<', eb.ref('uses_allowed')))
+      .executeTakeFirst()
+    if (Number(counted.numUpdatedRows) === 0) throw new ApiError(422, 'promo.used_up')
+
+    const charge = await trx
+      .insertInto('charging_processes')
+      .values({
+        user_id: userId,
+        name: 'PROMO_CODE',
+        value: promo.value,
+        tax: 0,
+        shipping_value: promo.value,
+        currency: promo.currency,
+        status: 'COMPLETED',
+        reject_reason: null,
+        receipt_file: null,
+        promo_code_id: promo.id,
+        created_at: at,
+        updated_at: at,
+        decided_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+    // The pair is the primary key: a second redemption by this customer racing this one
+    // fails here and rolls everything back.
+    await trx
+      .insertInto('promo_redemptions')
+      .values({
+        promo_code_id: promo.id,
+        user_id: userId,
+        charging_process_id: charge.id,
+        created_at: at,
+      })
+      .execute()
+    const user = await creditCharge(trx, charge, { rate, now })
+    return { charge, user }
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err))
+      throw new ApiError(422, 'promo.already_used', undefined, { cause: err })
+    throw err
+  })
+}

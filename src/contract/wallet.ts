@@ -1,0 +1,120 @@
+import * as v from 'valibot'
+import { CurrencySchema } from './auth'
+import { AmountSchema, pageOf } from './catalogue'
+
+/** The wallet history's two kinds of line: money out (red) and money in (green). */
+export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
+export const WalletLogStatusSchema = v.picklist(WALLET_LOG_STATUSES)
+export type WalletLogStatus = v.InferOutput<typeof WalletLogStatusSchema>
+
+/** One line of the wallet's history (a payment log). */
+export const PaymentLogSchema = v.object({
+  id: v.number(),
+  status: WalletLogStatusSchema,
+  name: v.string(),
+  previous_balance: AmountSchema,
+  value: AmountSchema,
+  current_balance: AmountSchema,
+  currency: CurrencySchema,
+  /** Day and time in the store's time zone. */
+  date: v.string(),
+  time: v.string(),
+  /** The instant, ISO 8601 UTC. */
+  created_at: v.nullish(v.string()),
+})
+export type PaymentLog = v.InferOutput<typeof PaymentLogSchema>
+
+/** GET payment-logs: a page of the history, with the wallet's totals for the cards. */
+export const PaymentLogPageSchema = v.object({
+  ...pageOf(PaymentLogSchema).entries,
+  user: v.object({
+    current_balance: AmountSchema,
+    /** Money in (Charged lines) in the wallet's currency. */
+    total_shipped: AmountSchema,
+    /** Money out (Discounted lines) in the wallet's currency. */
+    total_spent: AmountSchema,
+    currency: CurrencySchema,
+  }),
+})
+export type PaymentLogPage = v.InferOutput<typeof PaymentLogPageSchema>
+
+export const PaymentLogReplySchema = v.object({ data: PaymentLogSchema })
+
+/** How a top-up arrives. */
+export const CHARGING_METHODS = ['WHISH_MONEY', 'OMT_PAY', 'PROMO_CODE', 'USDT'] as const
+export const ChargingMethodSchema = v.picklist(CHARGING_METHODS)
+export type ChargingMethod = v.InferOutput<typeof ChargingMethodSchema>
+/** The methods that send a receipt photo for the operator to check. */
+export const RECEIPT_METHODS = ['WHISH_MONEY', 'OMT_PAY'] as const
+
+export const CHARGING_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED'] as const
+export const ChargingStatusSchema = v.picklist(CHARGING_STATUSES)
+export type ChargingStatus = v.InferOutput<typeof ChargingStatusSchema>
+
+/** A charging process (a shipping payment): a top-up and what became of it. */
+export const ChargingProcessSchema = v.object({
+  id: v.number(),
+  name: ChargingMethodSchema,
+  /** The receipt photo, for its owner only (fetched with the token), or null. */
+  image: v.nullish(v.string()),
+  value: AmountSchema,
+  /** What reaches the wallet: the value less the method's tax. */
+  shipping_value: AmountSchema,
+  tax_percentage: v.nullish(AmountSchema, 0),
+  currency: CurrencySchema,
+  status: ChargingStatusSchema,
+  reject_reason: v.nullish(v.string()),
+  date: v.string(),
+  time: v.string(),
+  created_at: v.nullish(v.string()),
+})
+export type ChargingProcess = v.InferOutput<typeof ChargingProcessSchema>
+export const ChargingProcessPageSchema = pageOf(ChargingProcessSchema)
+export const ChargingProcessReplySchema = v.object({ data: ChargingProcessSchema })
+
+/** POST charging-processes: the process created, and the balance after it (a promo credits at once). */
+export const ChargeReplySchema = v.object({
+  message: v.string(),
+  data: ChargingProcessSchema,
+  balance: AmountSchema,
+})
+
+/** GET payments/info: what the charging page offers, set by the operator. */
+export const PaymentInfoSchema = v.object({
+  usdt_trc20: v.nullish(v.string()),
+  usdt_bep20: v.nullish(v.string()),
+  whish_money_text: v.nullish(v.string()),
+  omt_pay_text: v.nullish(v.string()),
+  usdt_tax_percentage: v.nullish(AmountSchema, 0),
+  whish_money_tax_percentage: v.nullish(AmountSchema, 0),
+  omt_pay_tax_percentage: v.nullish(AmountSchema, 0),
+})
+export type PaymentInfo = v.InferOutput<typeof PaymentInfoSchema>
+export const PaymentInfoReplySchema = v.object({ data: PaymentInfoSchema })
+
+/** Bounds of a receipt photo: the storefront says them before upload, the server enforces them. */
+export const RECEIPT_MAX_BYTES = 8 * 1024 * 1024
+export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** The largest top-up one request may declare, in the wallet's currency. */
+export const CHARGE_VALUE_MAX = 1_000_000_000
+export const PROMO_CODE_MAX = 64
+
+/** A value typed in a top-up form: a positive decimal with at most 6 decimals. */
+export const ChargeValueSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1),
+  v.regex(/^\d{1,13}(\.\d{1,6})?$/),
+  v.check((s) => Number(s) > 0 && Number(s) <= CHARGE_VALUE_MAX),
+)
+
+/** POST charging-processes (multipart) for WHISH_MONEY / OMT_PAY: the value and a receipt. */
+export const ReceiptChargeSchema = v.object({
+  name: v.picklist(RECEIPT_METHODS),
+  value: ChargeValueSchema,
+})
+
+/** POST charging-processes?name=PROMO_CODE */
+export const PromoChargeSchema = v.object({
+  promo_code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(PROMO_CODE_MAX)),
+})

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { ChargingProcess } from '../../contract/wallet'
+import { DataList, type Column } from '../../ui/data-list'
+import { DateTime } from '../../ui/date-time'
+import { Loading, LoadProblem } from '../../ui/load-problem'
+import { Pagination } from '../../ui/pagination'
+import { Price } from '../../ui/price'
+import * as surface from '../../ui/surface.css'
+import { ChargeStatusBadge, useMethodName } from './labels'
+import { walletQueries } from './queries'
+
+/** The customer's top-ups (shipping payments) and what became of each. */
+export function ChargesPage({ page }: { page: number }) {
+  const { t } = useLingui()
+  const methodName = useMethodName()
+  const { data, error, refetch } = useQuery(walletQueries.charges(page))
+
+  const detail = (charge: ChargingProcess, text: string | number) => (
+    <Link to="/shipping-payments/$id" params={{ id: String(charge.id) }}>
+      {text}
+    </Link>
+  )
+  const columns: Column<ChargingProcess>[] = [
+    { header: '#', cell: (c) => detail(c, c.id) },
+    { header: t`Method`, cell: (c) => detail(c, methodName(c.name)), primary: true },
+    { header: t`Value`, cell: (c) => <Price amount={c.value} currency={c.currency} /> },
+    {
+      header: t`Credited`,
+      cell: (c) => <Price amount={c.shipping_value} currency={c.currency} />,
+    },
+    { header: t`Status`, cell: (c) => <ChargeStatusBadge status={c.status} /> },
+    { header: t`Date`, cell: (c) => <DateTime at={c.created_at} date={c.date} time={c.time} /> },
+  ]
+
+  return (
+    <section className={surface.surface} aria-labelledby="charges-heading">
+      <h1 id="charges-heading" className={surface.heading}>
+        <Trans>Shipping payments</Trans>
+      </h1>
+      <p className={surface.muted}>
+        <Link to="/charging-the-wallet">
+          <Trans>Charge the wallet</Trans>
+        </Link>
+      </p>
+      {error ? (
+        <LoadProblem error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          {data.data.length > 0 && (
+            <DataList
+              label={t`Shipping payments`}
+              rows={data.data}
+              columns={columns}
+              rowKey={(c) => c.id}
+            />
+          )}
+          <Pagination
+            page={page}
+            total={data.total}
+            perPage={data.per_page}
+            link={(n, props) => <Link to="/shipping-payments" search={{ page: n }} {...props} />}
+          />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,268 @@
+import { useEffect, useState, type FormEvent } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { profileQuery } from '../../api/profile'
+import { USER_KEY } from '../../api/session'
+import type { Currency } from '../../contract/auth'
+import { RECEIPT_MAX_BYTES, type PaymentInfo } from '../../contract/wallet'
+import { netOfTax } from '../../domain/money'
+import { button } from '../../ui/button.css'
+import { Field, TextField } from '../../ui/field'
+import * as fieldStyles from '../../ui/field.css'
+import { FormError } from '../../ui/form-error'
+import { Loading, LoadProblem } from '../../ui/load-problem'
+import { Price } from '../../ui/price'
+import * as surface from '../../ui/surface.css'
+import { useOnline } from '../../ui/use-online'
+import { useMethodName } from './labels'
+import { chargingApi, paymentInfoQuery } from './queries'
+import { prepareReceipt } from './receipt'
+import * as styles from './wallet.css'
+
+type Method = 'WHISH_MONEY' | 'OMT_PAY' | 'PROMO_CODE'
+
+/** The methods the store offers now: a receipt method only when its instructions are set. */
+export function availableMethods(info: PaymentInfo): Method[] {
+  return [
+    ...(info.whish_money_text ? (['WHISH_MONEY'] as const) : []),
+    ...(info.omt_pay_text ? (['OMT_PAY'] as const) : []),
+    'PROMO_CODE',
+  ]
+}
+
+const taxOf = (info: PaymentInfo, method: Method) =>
+  method === 'WHISH_MONEY'
+    ? (info.whish_money_tax_percentage ?? 0)
+    : method === 'OMT_PAY'
+      ? (info.omt_pay_tax_percentage ?? 0)
+      : 0
+
+/** The value as typed, if it is a positive amount. */
+function typedValue(text: string): string | null {
+  const value = text.trim().replace(',', '.')
+  return /^\d{1,13}(\.\d{1,6})?$/.test(value) && Number(value) > 0 ? value : null
+}
+
+/** The charging page: choose a method, then its form. */
+export function ChargingPage() {
+  const { t } = useLingui()
+  const methodName = useMethodName()
+  const info = useQuery(paymentInfoQuery())
+  const profile = useQuery(profileQuery())
+  const [chosen, setChosen] = useState<Method | null>(null)
+  if (info.error) return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />
+  if (!info.data || !profile.data) return <Loading />
+
+  const methods = availableMethods(info.data)
+  const currency = profile.data.currency
+  // A wallet in pounds pays by Whish Money unless the customer chooses otherwise.
+  const fallback =
+    currency !== 'USD' && methods.includes('WHISH_MONEY') ? 'WHISH_MONEY' : methods[0]!
+  const method = chosen && methods.includes(chosen) ? chosen : fallback
+
+  return (
+    <section className={surface.surface} aria-labelledby="charging-heading">
+      <h1 id="charging-heading" className={surface.heading}>
+        <Trans>Charging the wallet</Trans>
+      </h1>
+      <fieldset className={styles.methods}>
+        <legend className={surface.subheading}>
+          <Trans>Choose a method</Trans>
+        </legend>
+        {methods.map((m) => (
+          <label key={m} className={styles.method}>
+            <input
+              type="radio"
+              name="method"
+              className={styles.methodRadio}
+              checked={method === m}
+              onChange={() => setChosen(m)}
+            />
+            <span className={styles.methodName}>{methodName(m)}</span>
+            <span className={surface.muted}>
+              {m === 'PROMO_CODE' ? (
+                <Trans>A code you were given</Trans>
+              ) : (
+                <Trans>Tax {taxOf(info.data, m)} %</Trans>
+              )}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {method === 'PROMO_CODE' ? (
+        <PromoForm />
+      ) : (
+        <ReceiptForm
+          key={method}
+          method={method}
+          instructions={
+            (method === 'WHISH_MONEY' ? info.data.whish_money_text : info.data.omt_pay_text) ?? ''
+          }
+          tax={taxOf(info.data, method)}
+          currency={currency}
+          label={t`Send by ${methodName(method)}`}
+        />
+      )}
+    </section>
+  )
+}
+
+/** The customer's data changed: their balance, their history, their top-ups. */
+function useRefreshWallet() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: USER_KEY })
+}
+
+function ReceiptForm({
+  method,
+  instructions,
+  tax,
+  currency,
+  label,
+}: {
+  method: 'WHISH_MONEY' | 'OMT_PAY'
+  instructions: string
+  tax: number
+  currency: Currency
+  label: string
+}) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const online = useOnline()
+  const refresh = useRefreshWallet()
+  const [value, setValue] = useState('')
+  const [file, setFile] = useState<File | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string | null>(null)
+  // The preview's object URL lives until another photo is chosen or the form goes.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview])
+  const choose = (chosen: File | null) => {
+    setFile(chosen)
+    setPreview(chosen ? URL.createObjectURL(chosen) : null)
+  }
+
+  const send = useMutation({
+    mutationFn: async ({ amount, photo }: { amount: string; photo: File }) => {
+      let image: Blob
+      try {
+        image = await prepareReceipt(photo)
+      } catch (error) {
+        throw new Error(
+          error instanceof Error && error.message === 'too-large'
+            ? t`The photo is too large even when made smaller. Choose another one.`
+            : t`This file is not a photo. Choose a picture of the notice.`,
+          { cause: error },
+        )
+      }
+      return chargingApi.withReceipt(method, amount, image)
+    },
+    onSuccess: async () => {
+      await refresh()
+      void navigate({ to: '/shipping-payments' })
+    },
+    onError: (error) => setProblem(error.message),
+  })
+
+  const amount = typedValue(value)
+  const maxMegabytes = RECEIPT_MAX_BYTES / 1024 / 1024
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    if (!amount) return setProblem(t`Please enter a valid amount`)
+    if (!file) return setProblem(t`Add a photo of the payment notice.`)
+    // A payment is never queued: offline, it fails at once.
+    if (!online) return setProblem(t`You are offline. Connect to the internet to send this.`)
+    send.mutate({ amount, photo: file })
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={label}>
+      <p className={styles.instructions}>{instructions}</p>
+      <TextField
+        id="charge-value"
+        label={<Trans>Value ({currency})</Trans>}
+        inputMode="decimal"
+        dir="ltr"
+        value={value}
+        onValue={setValue}
+        invalid={value !== '' && !amount}
+      />
+      <Field
+        id="charge-image"
+        label={<Trans>Photo of the payment notice</Trans>}
+        hint={
+          <p className={surface.muted} id="charge-image-hint">
+            <Trans>Images only (JPEG, PNG or WebP), up to {maxMegabytes} MB.</Trans>
+          </p>
+        }
+      >
+        <input
+          id="charge-image"
+          className={fieldStyles.input}
+          type="file"
+          accept="image/*"
+          aria-describedby="charge-image-hint"
+          onChange={(event) => choose(event.target.files?.[0] ?? null)}
+        />
+      </Field>
+      {preview && <img className={styles.preview} src={preview} alt={t`The photo you chose`} />}
+      <p className={styles.net}>
+        <span>
+          <Trans>Credited after {tax} % tax</Trans>
+        </span>
+        {amount ? <Price amount={netOfTax(amount, tax)} currency={currency} /> : <span>—</span>}
+      </p>
+      <button type="submit" className={button.primary} disabled={send.isPending}>
+        {send.isPending ? <Trans>Sending…</Trans> : <Trans>Send</Trans>}
+      </button>
+      <FormError message={problem} />
+    </form>
+  )
+}
+
+function PromoForm() {
+  const { t } = useLingui()
+  const online = useOnline()
+  const refresh = useRefreshWallet()
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const redeem = useMutation({
+    mutationFn: (text: string) => chargingApi.promo(text),
+    onSuccess: async () => {
+      setCode('')
+      await refresh()
+    },
+    onError: (error) => setProblem(error.message),
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    redeem.reset()
+    if (!code.trim()) return setProblem(t`Enter the code.`)
+    if (!online) return setProblem(t`You are offline. Connect to the internet to send this.`)
+    redeem.mutate(code.trim())
+  }
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={t`Redeem a code`}>
+      <TextField
+        id="promo-code"
+        label={<Trans>Code</Trans>}
+        dir="ltr"
+        autoComplete="off"
+        autoCapitalize="characters"
+        value={code}
+        onValue={setCode}
+      />
+      <button type="submit" className={button.primary} disabled={redeem.isPending}>
+        <Trans>Redeem</Trans>
+      </button>
+      {redeem.data && (
+        <p role="status" className={fieldStyles.success}>
+          {redeem.data.message}
+        </p>
+      )}
+      <FormError message={problem} />
+    </form>
+  )
+}

@@ -1,0 +1,95 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { api } from '../../api/client'
+import { USER_KEY } from '../../api/session'
+import {
+  ChargeReplySchema,
+  ChargingProcessPageSchema,
+  ChargingProcessReplySchema,
+  PaymentInfoReplySchema,
+  PaymentLogPageSchema,
+  PaymentLogReplySchema,
+  type WalletLogStatus,
+} from '../../contract/wallet'
+
+export interface LogFilters {
+  status?: WalletLogStatus
+  start_date?: string
+  end_date?: string
+  page: number
+}
+
+/** Days as the list filters send them: the day with ' 00:00:00'. */
+const day = (value: string | undefined) => value && `${value} 00:00:00`
+
+export const walletQueries = {
+  all: [...USER_KEY, 'wallet'] as const,
+  logs: (filters: LogFilters) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'logs', filters],
+      queryFn: ({ signal }) =>
+        api.get('payment-logs', PaymentLogPageSchema, {
+          signal,
+          query: {
+            status: filters.status,
+            page: filters.page,
+            start_date: day(filters.start_date),
+            end_date: day(filters.end_date),
+          },
+        }),
+      placeholderData: keepPreviousData,
+    }),
+  log: (id: number) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'log', id],
+      queryFn: ({ signal }) => api.get(`payment-logs/${id}`, PaymentLogReplySchema, { signal }),
+      select: (reply) => reply.data,
+    }),
+  charges: (page: number) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'charges', page],
+      queryFn: ({ signal }) =>
+        api.get('charging-processes', ChargingProcessPageSchema, { signal, query: { page } }),
+      placeholderData: keepPreviousData,
+    }),
+  charge: (id: number) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'charge', id],
+      queryFn: ({ signal }) =>
+        api.get(`charging-processes/${id}`, ChargingProcessReplySchema, { signal }),
+      select: (reply) => reply.data,
+    }),
+  /** The receipt photo of one's own top-up, fetched with the token: an object URL to show. */
+  receipt: (path: string) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'receipt', path],
+      queryFn: async ({ signal }) => URL.createObjectURL(await api.blob(path, { signal })),
+      staleTime: Infinity,
+      // Object URLs live in this page only: never saved to IndexedDB.
+      meta: { persist: false },
+    }),
+}
+
+/** What the charging page offers: the same for everyone, set by the operator. */
+export const paymentInfoQuery = () =>
+  queryOptions({
+    queryKey: ['payments-info'],
+    queryFn: ({ signal }) =>
+      api.get('payments/info', PaymentInfoReplySchema, { signal, anonymous: true }),
+    select: (reply) => reply.data,
+  })
+
+export const chargingApi = {
+  /** A Whish Money or OMT Pay top-up with its receipt photo, for the operator to check. */
+  withReceipt: (name: 'WHISH_MONEY' | 'OMT_PAY', value: string, image: Blob) => {
+    const body = new FormData()
+    body.append('name', name)
+    body.append('value', value)
+    body.append('image', image, image instanceof File ? image.name : 'receipt.jpg')
+    return api.post('charging-processes', ChargeReplySchema, { body })
+  },
+  promo: (code: string) =>
+    api.post('charging-processes', ChargeReplySchema, {
+      query: { name: 'PROMO_CODE' },
+      body: { promo_code: code },
+    }),
+}

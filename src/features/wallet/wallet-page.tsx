@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { PaymentLog, WalletLogStatus } from '../../contract/wallet'
+import { DataList, type Column } from '../../ui/data-list'
+import { dateRange, type DatePreset } from '../../ui/date-filter'
+import { DateTime } from '../../ui/date-time'
+import { ListFilters, SelectFilter } from '../../ui/list-filters'
+import { Loading, LoadProblem } from '../../ui/load-problem'
+import { Pagination } from '../../ui/pagination'
+import { Price } from '../../ui/price'
+import * as surface from '../../ui/surface.css'
+import { LogStatusBadge } from './labels'
+import { walletQueries } from './queries'
+import * as styles from './wallet.css'
+
+export interface WalletSearch {
+  status: '' | WalletLogStatus
+  date: DatePreset
+  start: string
+  end: string
+  page: number
+}
+
+/** The wallet: its balance, what came in and went out, and every movement, filtered. */
+export function WalletPage({ search }: { search: WalletSearch }) {
+  const { t } = useLingui()
+  const navigate = useNavigate()
+  const range = dateRange(search.date, { start: search.start, end: search.end })
+  const { data, error, refetch } = useQuery(
+    walletQueries.logs({ status: search.status || undefined, page: search.page, ...range }),
+  )
+  const change = (next: Partial<WalletSearch>) =>
+    void navigate({ to: '/wallet', search: { ...search, page: 1, ...next } })
+
+  const detail = (log: PaymentLog, text: string | number) => (
+    <Link to="/wallet/$id" params={{ id: String(log.id) }}>
+      {text}
+    </Link>
+  )
+  const columns: Column<PaymentLog>[] = [
+    { header: '#', cell: (log) => detail(log, log.id) },
+    { header: t`Process`, cell: (log) => detail(log, log.name), primary: true },
+    { header: t`Status`, cell: (log) => <LogStatusBadge status={log.status} /> },
+    { header: t`Value`, cell: (log) => <Price amount={log.value} currency={log.currency} /> },
+    {
+      header: t`Balance after`,
+      cell: (log) => <Price amount={log.current_balance} currency={log.currency} />,
+    },
+    {
+      header: t`Date`,
+      cell: (log) => <DateTime at={log.created_at} date={log.date} time={log.time} />,
+    },
+  ]
+
+  return (
+    <section className={surface.surface} aria-labelledby="wallet-heading">
+      <h1 id="wallet-heading" className={surface.heading}>
+        <Trans>Wallet</Trans>
+      </h1>
+      {data && (
+        <dl className={styles.cards}>
+          <div className={styles.card}>
+            <dt className={styles.cardLabel}>
+              <Trans>Current balance</Trans>
+            </dt>
+            <dd className={styles.cardAmount}>
+              <Price amount={data.user.current_balance} currency={data.user.currency} />
+            </dd>
+          </div>
+          <div className={styles.card}>
+            <dt className={styles.cardLabel}>
+              <Trans>Shipping total</Trans>
+            </dt>
+            <dd className={styles.cardAmount}>
+              <Price amount={data.user.total_shipped} currency={data.user.currency} />
+            </dd>
+          </div>
+          <div className={styles.card}>
+            <dt className={styles.cardLabel}>
+              <Trans>Total payment</Trans>
+            </dt>
+            <dd className={styles.cardAmount}>
+              <Price amount={data.user.total_spent} currency={data.user.currency} />
+            </dd>
+          </div>
+        </dl>
+      )}
+      <ListFilters id="wallet" value={search} onChange={change}>
+        <SelectFilter
+          id="wallet-status"
+          label={<Trans>Status</Trans>}
+          value={search.status}
+          onChange={(status) => change({ status })}
+          options={[
+            { value: '', label: t`All` },
+            { value: 'Discounted', label: t`Exports` },
+            { value: 'Charged', label: t`Imports` },
+          ]}
+        />
+      </ListFilters>
+      {error ? (
+        <LoadProblem error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : (
+        <>
+          {data.data.length > 0 && (
+            <DataList
+              label={t`Payment logs`}
+              rows={data.data}
+              columns={columns}
+              rowKey={(log) => log.id}
+            />
+          )}
+          <Pagination
+            page={search.page}
+            total={data.total}
+            perPage={data.per_page}
+            link={(page, props) => <Link to="/wallet" search={{ ...search, page }} {...props} />}
+          />
+        </>
+      )}
+    </section>
+  )
+}
