@@ -64,7 +64,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ;(name === undefined ? io.stderr : io.stdout)(help() + '\n')
     return name === undefined ? 2 : 0
   }
-  const command = COMMANDS[name]
+  // Own keys only: `constructor` or `__proto__` are properties of every object, not commands.
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   const wantsJson = rest.includes('--json')
   const fail = (code: number, message: string, details?: unknown) => {
     io.stderr(
