@@ -55,6 +55,8 @@ export function createApp({
   delivery = createDelivery(config, db, logger),
   provider = createProvider(config, logger),
 }: AppOptions) {
+  // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
+  passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
   const app = new Hono<AppEnv>()
   // The outbox reader shows codes: never in production, and only when codes go there.
   const devOutbox = usesOutbox(delivery) && config.nodeEnv !== 'production'

@@ -33,6 +33,8 @@ process.on('unhandledRejection', (reason) => {
 })
 
 const passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost))
+// Before listening: the first unknown-user sign-in must cost one hash, like every other.
+const dummyHash = passwords.prepare()
 const store = createDb(config, logger)
 try {
   const applied = await migrateToLatest(store.db, store.dialect)
@@ -53,6 +55,7 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
   })
 }
 
+await dummyHash
 const app = createApp({ db: store.db, config, logger, passwords })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address

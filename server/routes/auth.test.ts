@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   CodeCheckReplySchema,
   CodeSentReplySchema,
@@ -373,6 +373,21 @@ describeEachDatabase('accounts API', (ctx) => {
         message: 'The username, phone number or password is incorrect',
       })
       ctx.clock.advance(61_000)
+    })
+
+    it('costs one hash for the first unknown user after start too, like a wrong password', async () => {
+      const fresh = new PasswordHasher({ ln: 10, r: 8, p: 1 })
+      const app = createApp({ db: ctx.db, config: ctx.config, clock: ctx.clock, passwords: fresh })
+      const hash = vi.spyOn(fresh, 'hash')
+      const verify = vi.spyOn(fresh, 'verify')
+      const res = await postForm(app, 'login?check=1', {
+        username: 'nobody_at_start',
+        password: 'whatever-1',
+      })
+      expect(res.status).toBe(422)
+      // The dummy hash was made when the app was created, not during this request.
+      expect(hash).not.toHaveBeenCalled()
+      expect(verify).toHaveBeenCalledTimes(1)
     })
 
     it('upgrades a password hashed under weaker settings at the next sign-in', async () => {
