@@ -59,6 +59,9 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The journeys use the demo accounts and catalogue, and read codes from the outbox.
+      DEMO: '1',
+      DEV_OUTBOX: '1',
       // Every journey signs in from 127.0.0.1; the resend journey cannot wait a real minute.
       CODE_RESEND_SECONDS: '2',
       CODE_SENDS_PER_IP_PER_HOUR: '10000',

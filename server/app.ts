@@ -4,7 +4,7 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { Kysely } from 'kysely'
-import { createDelivery, usesOutbox, type Delivery } from './adapters/delivery'
+import { createDelivery, outboxChannels, type Delivery } from './adapters/delivery'
 import { createProvider, type Provider } from './adapters/provider'
 import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
@@ -58,8 +58,10 @@ export function createApp({
   // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
   passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
   const app = new Hono<AppEnv>()
-  // The outbox reader shows codes: never in production, and only when codes go there.
-  const devOutbox = usesOutbox(delivery) && config.nodeEnv !== 'production'
+  // The outbox reader shows codes: only when asked for (DEV_OUTBOX=1), never in production, and
+  // only for the channels whose codes go there (not one a real sender delivers to its owner).
+  const devOutbox =
+    config.devOutbox && config.nodeEnv !== 'production' ? outboxChannels(delivery) : []
 
   app.use(requestId())
   app.use(async (c, next) => {

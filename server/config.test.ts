@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       cspConnectSrc: [],
       trustProxy: 0,
       logLevel: 'info',
-      nodeEnv: 'development',
+      nodeEnv: 'production',
+      devOutbox: false,
+      demo: false,
       codeSecret: undefined,
       lbpRate: 89_500,
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
@@ -46,12 +48,29 @@ describe('loadConfig', () => {
   })
 
   it('reads the password hashing cost, never below 15 in production', () => {
-    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12)
+    expect(loadConfig({ PASSWORD_HASH_COST: '12', NODE_ENV: 'test' }).passwordHashCost).toBe(12)
+    // Production is the default, so the low cost needs a test or development setting.
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '12' })).toThrow(/at least 15 in production/)
     expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/)
     expect(() => loadConfig({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production' })).toThrow(
       /PASSWORD_HASH_COST: at least 15 in production/,
     )
     expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(17)
+  })
+
+  it('opens the outbox reader and loads the demo only when asked, never in production', () => {
+    expect(loadConfig({}).nodeEnv).toBe('production')
+    const dev = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1', DEMO: 'true' })
+    expect([dev.devOutbox, dev.demo]).toEqual([true, true])
+    const off = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0', DEMO: 'no' })
+    expect([off.devOutbox, off.demo]).toEqual([false, false])
+    expect(() => loadConfig({ NODE_ENV: 'test', DEMO: 'maybe' })).toThrow(/DEMO must be 1 or 0/)
+    expect(() => loadConfig({ DEV_OUTBOX: '1' })).toThrow(
+      /DEV_OUTBOX: never with NODE_ENV=production/,
+    )
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toThrow(
+      /DEMO: never with NODE_ENV=production/,
+    )
   })
 
   it('reads every setting, treating empty values as unset', () => {

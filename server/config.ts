@@ -16,7 +16,12 @@ export interface Config {
   /** How many reverse-proxy hops to believe in X-Forwarded-For / -Proto (0 = none). */
   trustProxy: number
   logLevel: LogLevel
+  /** Default production: development and test must be asked for. */
   nodeEnv: 'development' | 'production' | 'test'
+  /** GET /api/dev/outbox (DEV_OUTBOX=1): shows the codes of channels without a real sender. */
+  devOutbox: boolean
+  /** Load the demo accounts, orders and catalogue into a new database (DEMO=1). */
+  demo: boolean
   /** Key of the verification-code HMAC; unset = a random one kept in the settings table. */
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
@@ -84,6 +89,26 @@ const originList = (name: string) =>
     ),
   )
 
+const FLAG_VALUES: Record<string, boolean> = {
+  '1': true,
+  true: true,
+  yes: true,
+  on: true,
+  '0': false,
+  false: false,
+  no: false,
+  off: false,
+}
+
+/** An on/off setting: 1/true/yes/on or 0/false/no/off; unset is off. */
+const flag = (name: string) =>
+  v.pipe(
+    optionalText,
+    v.transform((s) => (s === undefined ? false : FLAG_VALUES[s.toLowerCase()])),
+    v.check((b) => b !== undefined, `${name} must be 1 or 0 (or true/false)`),
+    v.transform((b) => b === true),
+  )
+
 const integer = (name: string, min: number, max: number, fallback: number) =>
   v.pipe(
     optionalText,
@@ -133,12 +158,15 @@ const EnvSchema = v.object({
   ),
   NODE_ENV: v.pipe(
     optionalText,
-    v.transform((s) => s ?? 'development'),
+    // Production unless asked otherwise: a forgotten setting must not open the dev helpers.
+    v.transform((s) => s ?? 'production'),
     v.picklist(
       ['development', 'production', 'test'],
       'NODE_ENV must be development, production or test',
     ),
   ),
+  DEV_OUTBOX: flag('DEV_OUTBOX'),
+  DEMO: flag('DEMO'),
   CODE_SECRET: v.pipe(
     optionalText,
     v.check(
@@ -197,6 +225,16 @@ function crossChecks(e: Env): string[] {
       '  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE: set all three to send codes by WhatsApp, or none',
     )
   }
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
+    problems.push(
+      '  DEV_OUTBOX: never with NODE_ENV=production (it shows the sign-in and reset codes to anyone who asks)',
+    )
+  }
+  if (e.NODE_ENV === 'production' && e.DEMO) {
+    problems.push(
+      '  DEMO: never with NODE_ENV=production (the demo accounts have public passwords); `npm start` is the local demo',
+    )
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
     problems.push(
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
@@ -238,6 +276,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Tests run quiet unless someone asks for logs explicitly.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     nodeEnv: e.NODE_ENV,
+    devOutbox: e.DEV_OUTBOX,
+    demo: e.DEMO,
     codeSecret: e.CODE_SECRET,
     lbpRate: e.LBP_RATE,
     codeLimits: {

@@ -39,7 +39,9 @@ const store = createDb(config, logger)
 try {
   const applied = await migrateToLatest(store.db, store.dialect)
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
-  if (await seedDemo(store.db, new Date(), passwords))
+  // The demo accounts have public passwords: only when asked, and never in production
+  // (loadConfig refuses DEMO=1 there).
+  if (config.demo && (await seedDemo(store.db, new Date(), passwords)))
     logger.info('demo content loaded into the new database')
 } catch (err) {
   logger.error('database start-up failed', { dialect: store.dialect, ...errorFields(err) })

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log'
 import { describeEachDatabase } from '../test/context'
-import { createDelivery, DeliveryError, usesOutbox, type OutgoingCode } from './delivery'
+import { createDelivery, DeliveryError, outboxChannels, type OutgoingCode } from './delivery'
 import { createMailSender } from './mail'
 import { createOutboxSender, readOutbox } from './outbox'
 import { createWhatsAppSender, GRAPH_API_VERSION } from './whatsapp'
@@ -139,10 +139,13 @@ describeEachDatabase(
       expect(prod).toMatchObject({ msg: 'code kept in the local outbox', to: '+96170999001' })
       expect(prod).not.toHaveProperty('code')
       expect(dev).toMatchObject({ code: '9911' })
-      expect((await readOutbox(ctx.db, '+96170999001')).map((e) => e.code)).toEqual([
-        '9911',
-        '0427',
-      ])
+      const read = (channels: ('whatsapp' | 'email')[]) =>
+        readOutbox(ctx.db, { to: '+96170999001', channels })
+      expect((await read(['whatsapp', 'email'])).map((e) => e.code)).toEqual(['9911', '0427'])
+      expect((await read(['whatsapp'])).map((e) => e.code)).toEqual(['9911', '0427'])
+      // A channel a real sender now delivers is never read back.
+      expect(await read(['email'])).toEqual([])
+      expect(await read([])).toEqual([])
     })
 
     it('is used for each channel that has no real sender configured', () => {
@@ -152,23 +155,23 @@ describeEachDatabase(
         ctx.db,
         logger,
       )
-      expect([none.phone.kind, none.email.kind, usesOutbox(none)]).toEqual([
+      expect([none.phone.kind, none.email.kind, outboxChannels(none)]).toEqual([
         'outbox',
         'outbox',
-        true,
+        ['whatsapp', 'email'],
       ])
       const smtp = { url: 'smtp://mail.example.com', from: 'a@b.c' }
       const both = createDelivery({ nodeEnv: 'test', whatsapp, smtp }, ctx.db, logger)
-      expect([both.phone.kind, both.email.kind, usesOutbox(both)]).toEqual([
+      expect([both.phone.kind, both.email.kind, outboxChannels(both)]).toEqual([
         'whatsapp',
         'smtp',
-        false,
+        [],
       ])
       const half = createDelivery({ nodeEnv: 'test', whatsapp, smtp: undefined }, ctx.db, logger)
-      expect([half.phone.kind, half.email.kind, usesOutbox(half)]).toEqual([
+      expect([half.phone.kind, half.email.kind, outboxChannels(half)]).toEqual([
         'whatsapp',
         'outbox',
-        true,
+        ['email'],
       ])
     })
   },

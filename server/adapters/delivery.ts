@@ -47,8 +47,12 @@ export function createDelivery(
   }
 }
 
-export function usesOutbox(delivery: Delivery): boolean {
-  return delivery.phone.kind === 'outbox' || delivery.email.kind === 'outbox'
+/** The channels whose codes stay in the local outbox (no real sender configured for them). */
+export function outboxChannels(delivery: Delivery): Channel[] {
+  const channels: Channel[] = []
+  if (delivery.phone.kind === 'outbox') channels.push('whatsapp')
+  if (delivery.email.kind === 'outbox') channels.push('email')
+  return channels
 }
 
 /** A sender could not hand the message over; the caller tells the user to try again. */

@@ -8,8 +8,10 @@ import {
 } from '../../src/contract/auth'
 import { MessageReplySchema, ValidationErrorReplySchema } from '../../src/contract/common'
 import { createApp } from '../app'
-import { DeliveryError, type Delivery, type Sender } from '../adapters/delivery'
+import { createDelivery, DeliveryError, type Delivery, type Sender } from '../adapters/delivery'
+import type { Config } from '../config'
 import { createDb } from '../db'
+import { createLogger } from '../log'
 import { demoSeed } from '../db/seed'
 import { PasswordHasher } from '../services/passwords'
 import { hashToken } from '../services/sessions'
@@ -17,6 +19,7 @@ import { freshUser, lastCode, outbox, postForm, signIn, signUp, wrongCode } from
 import { describeEachDatabase, testPasswords } from '../test/context'
 
 const MINUTE = 60_000
+const silent = createLogger('silent')
 
 describeEachDatabase('accounts API', (ctx) => {
   const post = (path: string, fields: Record<string, string | undefined> = {}, token?: string) =>
@@ -880,13 +883,54 @@ describeEachDatabase('accounts API', (ctx) => {
       ctx.clock.advance(61_000)
     })
 
-    it('is absent in production', async () => {
-      const prod = ctx.appWith({ nodeEnv: 'production' })
-      const res = await prod.request('/api/dev/outbox')
-      expect(res.status).toBe(404)
-      expect(
-        (await ctx.appWith({ nodeEnv: 'development' }).request('/api/dev/outbox')).status,
-      ).toBe(200)
+    it('is absent in production, and unless DEV_OUTBOX asks for it', async () => {
+      const status = async (overrides: Partial<Config>) =>
+        (await ctx.appWith(overrides).request('/api/dev/outbox')).status
+      expect(await status({ nodeEnv: 'production', devOutbox: true })).toBe(404)
+      expect(await status({ nodeEnv: 'development', devOutbox: false })).toBe(404)
+      expect(await status({ nodeEnv: 'test', devOutbox: false })).toBe(404)
+      expect(await status({ nodeEnv: 'development', devOutbox: true })).toBe(200)
+    })
+
+    it('never shows the codes of a channel that a real sender delivers', async () => {
+      const { user } = await signUp(ctx)
+      await post('send/verification-code', { email: user.email })
+      const delivered: string[] = []
+      const real = (kind: 'whatsapp' | 'smtp'): Sender => ({
+        kind,
+        send: async (m) => void delivered.push(m.to),
+      })
+      const outboxOnly = createApp({
+        db: ctx.db,
+        config: ctx.config,
+        clock: ctx.clock,
+        passwords: testPasswords,
+        delivery: {
+          phone: real('whatsapp'),
+          email: createDelivery(ctx.config, ctx.db, silent).email,
+        },
+      })
+      // WhatsApp is real: the phone's codes (kept earlier) stay hidden, the e-mail's show.
+      const all = (await (await outboxOnly.request('/api/dev/outbox')).json()) as {
+        data: { channel: string }[]
+      }
+      expect(all.data.length).toBeGreaterThan(0)
+      expect(new Set(all.data.map((d) => d.channel))).toEqual(new Set(['email']))
+      const phone = await outboxOnly.request(
+        `/api/dev/outbox?to=${encodeURIComponent(user.phone_number)}`,
+      )
+      expect(((await phone.json()) as { data: unknown[] }).data).toEqual([])
+      expect((await outbox(outboxOnly, user.email)).length).toBeGreaterThan(0)
+
+      const bothReal = createApp({
+        db: ctx.db,
+        config: ctx.config,
+        clock: ctx.clock,
+        passwords: testPasswords,
+        delivery: { phone: real('whatsapp'), email: real('smtp') },
+      })
+      expect((await bothReal.request('/api/dev/outbox')).status).toBe(404)
+      ctx.clock.advance(61_000)
     })
   })
 })
