@@ -94,7 +94,10 @@ export interface SettingTable {
 
 export interface UserTable {
   id: Generated<number>
-  /** As typed at sign-up; `username_key` (NFC, lower case) is what must be unique. */
+  /**
+   * As typed at sign-up; `username_key` (NFKC, lower case, confusable skeleton: see
+   * services/username-key.ts) is what must be unique.
+   */
   username: string
   username_key: string
   /** E.164. */
@@ -113,6 +116,8 @@ export interface UserTable {
   api_token: string | null
   ip_whitelist: string | null
   created_at: string
+  /** Set by an operator (users:disable): no sign-in, no session. */
+  disabled_at: string | null
 }
 
 /** A signed-in device. The client holds the token; only its SHA-256 is kept. */
@@ -164,6 +169,41 @@ export interface OutboxTable {
   code: string | null
   body: string
   created_at: string
+}
+
+/** What an operator did (users:disable, sessions:revoke, ...), one row per command. */
+export interface AuditLogTable {
+  id: Generated<number>
+  /** Who ran the command: OPERATOR from the environment, else the system user name. */
+  actor: string
+  action: string
+  user_id: number | null
+  username: string | null
+  /** JSON. */
+  details: string
+  created_at: string
+}
+
+/**
+ * One failed sign-in (a wrong password) or one wrong code. Counted over sliding windows per
+ * identity, per address, and per both (see services/attempts.ts).
+ */
+export interface AuthFailureTable {
+  id: Generated<number>
+  kind: 'login' | 'code'
+  identity: string
+  /** The client address (IPv6 by its /64), '' when unknown. */
+  address: string
+  /** 0/1: a later success from the same address cleared it for that address. */
+  cleared: Generated<number>
+  created_at: string
+}
+
+/** Fixed-window request counters of the rate limits (services/rate-limit.ts). */
+export interface RateLimitTable {
+  key: string
+  window_start: string
+  hits: number
 }
 
 export type WalletLogStatus = 'Discounted' | 'Charged'
@@ -271,6 +311,9 @@ export interface Database extends CatalogueDatabase {
   sessions: SessionTable
   verification_codes: VerificationCodeTable
   code_throttle: CodeThrottleTable
+  audit_log: AuditLogTable
+  auth_failures: AuthFailureTable
+  rate_limits: RateLimitTable
   outbox: OutboxTable
   wallet_logs: WalletLogTable
   website_info: WebsiteInfoTable

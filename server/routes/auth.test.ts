@@ -140,6 +140,35 @@ describeEachDatabase('accounts API', (ctx) => {
       })
     })
 
+    it('refuses a username that only looks like a taken one (NFKC, confusables)', async () => {
+      const { user } = await signUp(ctx, { ...freshUser(), username: 'paypal_shop' })
+      for (const lookalike of [
+        '\u0440\u0430\u0443\u0440\u0430l_shop', // Cyrillic р, а, у
+        '\uff50\uff41\uff59\uff50\uff41\uff4c_shop', // full-width Latin
+        'PAYPAL_SHOP',
+        'paypa1_shop', // the digit one
+      ]) {
+        const res = await post('signup?validate=1', { ...freshUser(), username: lookalike })
+        expect(res.status, lookalike).toBe(422)
+        expect(v.parse(ValidationErrorReplySchema, await res.json()).errors, lookalike).toEqual({
+          username: ['This username is already taken'],
+        })
+      }
+      // Signing in by a look-alike of the name finds the account too.
+      const checked = await post('login?check=1', {
+        username: '\uff50\uff41\uff59\uff50\uff41\uff4c_shop',
+        password: user.password,
+      })
+      expect(checked.status).toBe(200)
+      expect(v.parse(CodeSentReplySchema, await checked.json()).data.phone_number).toBe(
+        user.phone_number,
+      )
+      ctx.clock.advance(61_000)
+      // Different names stay different.
+      expect((await post('signup?validate=1', freshUser())).status).toBe(200)
+      ctx.clock.advance(61_000)
+    })
+
     it('answers 400 without ?validate=1 or ?auth=1', async () => {
       const res = await post('signup', freshUser())
       expect(res.status).toBe(400)

@@ -6,6 +6,7 @@ import { siteMigration } from './0001_site'
 import { accountsMigration } from './0002_accounts'
 import { catalogueMigration } from './0003_catalogue'
 import { ordersMigration } from './0004_orders'
+import { securityMigration } from './0005_security'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -17,6 +18,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_accounts': accountsMigration(dialect),
     '0003_catalogue': catalogueMigration(dialect),
     '0004_orders': ordersMigration(dialect),
+    '0005_security': securityMigration(dialect),
   }
 }
 
