@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
+const DAY = 24 * 60 * 60_000
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -20,6 +22,7 @@ describe('loadConfig', () => {
       lbpRate: 89_500,
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
       loginLimits: { perAccount: 10, perIp: 50 },
+      sessions: { idleMs: 30 * DAY, maxMs: 180 * DAY },
       passwordHashCost: 17,
       whatsapp: undefined,
       smtp: undefined,
@@ -45,6 +48,13 @@ describe('loadConfig', () => {
       /LOGIN_FAILURES_PER_ACCOUNT/,
     )
     expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+  })
+
+  it('reads the session lifetimes', () => {
+    const config = loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '90' })
+    expect(config.sessions).toEqual({ idleMs: 7 * DAY, maxMs: 90 * DAY })
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/)
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/)
   })
 
   it('reads the password hashing cost, never below 15 in production', () => {

@@ -30,6 +30,8 @@ export interface Config {
   codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
   /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
   loginLimits: { perAccount: number; perIp: number }
+  /** A session ends after this long unused, and this long after sign-in whatever the use. */
+  sessions: { idleMs: number; maxMs: number }
   /** log2 of scrypt's cost N for new password hashes (OWASP: 17). */
   passwordHashCost: number
   /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
@@ -58,6 +60,8 @@ export interface SmtpConfig {
   url: string
   from: string
 }
+
+const DAY_MS = 24 * 60 * 60_000
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -180,6 +184,8 @@ const EnvSchema = v.object({
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
+  SESSION_IDLE_DAYS: integer('SESSION_IDLE_DAYS', 1, 3650, 30),
+  SESSION_MAX_DAYS: integer('SESSION_MAX_DAYS', 1, 3650, 180),
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 10, 20, 17),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: v.pipe(
@@ -286,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
     },
     loginLimits: { perAccount: e.LOGIN_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_FAILURES_PER_IP },
+    sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE

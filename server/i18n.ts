@@ -101,6 +101,9 @@ export const MESSAGE_IDS = [
   'player.number_required',
   'player.not_found',
   'player.unavailable',
+  'auth.disabled',
+  'notification.wallet_debited.title',
+  'notification.wallet_debited.body',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

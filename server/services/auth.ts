@@ -11,7 +11,7 @@ import { errorFields, type Logger } from '../log'
 import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode } from './codes'
 import type { PasswordHasher } from './passwords'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
-import { createSession, revokeUserSessions } from './sessions'
+import { createSession, pruneSessions, revokeUserSessions } from './sessions'
 import {
   assertAvailable,
   findUserByEmail,
@@ -167,6 +167,7 @@ export async function completeSignup(
     throw err
   }
   if (!result.ok) throw codeFailure(result, now)
+  await pruneSessions(deps.db, deps.config.sessions, now)
   return result.token
 }
 
@@ -210,6 +211,9 @@ async function authenticate(
   }
   await requirePassword(deps, user, creds.password)
   await loginSucceeded(deps.db, deps.config.loginLimits, { ...attempt, now: deps.clock.now() })
+  // Said only to whoever knows the password, so it tells a guesser nothing.
+  // 422 like a wrong password, so the sign-in form shows it (the storefront treats 403 as a page).
+  if (user.disabled_at !== null) throw new ApiError(422, 'auth.disabled')
   return user
 }
 
@@ -247,6 +251,7 @@ export async function completeLogin(
     return { ok: true as const, token }
   })
   if (!result.ok) throw codeFailure(result, now)
+  await pruneSessions(deps.db, deps.config.sessions, now)
   if (deps.passwords.needsRehash(user.password_hash)) {
     // Hashed under weaker settings than today's: upgrade while we know the password.
     const upgraded = await deps.passwords.hash(creds.password)
