@@ -10,7 +10,7 @@ import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
 import type { AppEnv } from './http/env'
-import { ApiError, TooManyRequestsError } from './http/errors'
+import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
 import { securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
@@ -113,7 +113,7 @@ export function createApp({
     const locale = localeFromUrl(c.req.url)
     if (err instanceof ValidationError) return c.json(err.toReply(locale), 422)
     if (err instanceof ApiError) {
-      if (err instanceof TooManyRequestsError) {
+      if (err instanceof RetryLaterError) {
         c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
       }
       return c.json({ message: t(locale, err.messageId, err.values) }, err.status)

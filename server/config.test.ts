@@ -20,8 +20,15 @@ describe('loadConfig', () => {
       demo: false,
       codeSecret: undefined,
       lbpRate: 89_500,
-      codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
-      loginLimits: { perAccount: 10, perIp: 50 },
+      codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20, perHour: 200 },
+      codeCountries: ['LB'],
+      rateLimits: {
+        signupsPerIp: 20,
+        lookupsPerIp: 60,
+        messagesPerIp: 5,
+        statusRefreshesPerUser: 120,
+      },
+      loginLimits: { perAccount: 10, perIp: 50, perAccountPerDay: 30 },
       sessions: { idleMs: 30 * DAY, maxMs: 180 * DAY },
       passwordHashCost: 17,
       whatsapp: undefined,
@@ -31,23 +38,64 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })
 
-  it('reads the code sending limits', () => {
+  it('reads the code sending limits and countries', () => {
     const config = loadConfig({
       CODE_RESEND_SECONDS: '2',
       CODE_SENDS_PER_PHONE_PER_HOUR: '7',
       CODE_SENDS_PER_IP_PER_HOUR: '900',
+      CODE_SENDS_PER_HOUR: '5000',
+      CODE_COUNTRIES: 'lb, FR,LB',
     })
-    expect(config.codeLimits).toEqual({ resendMs: 2000, perRecipientPerHour: 7, perIpPerHour: 900 })
+    expect(config.codeLimits).toEqual({
+      resendMs: 2000,
+      perRecipientPerHour: 7,
+      perIpPerHour: 900,
+      perHour: 5000,
+    })
+    expect(config.codeCountries).toEqual(['LB', 'FR'])
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
+    expect(() => loadConfig({ CODE_SENDS_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_HOUR/)
+    expect(() => loadConfig({ CODE_COUNTRIES: 'LB,XX' })).toThrow(/CODE_COUNTRIES/)
+    expect(() => loadConfig({ CODE_COUNTRIES: 'Lebanon' })).toThrow(/CODE_COUNTRIES/)
+  })
+
+  it('reads the request limits', () => {
+    const config = loadConfig({
+      SIGNUPS_PER_IP_PER_HOUR: '1',
+      LOOKUPS_PER_IP_PER_HOUR: '2',
+      MESSAGES_PER_IP_PER_HOUR: '3',
+      STATUS_REFRESHES_PER_USER_PER_HOUR: '4',
+    })
+    expect(config.rateLimits).toEqual({
+      signupsPerIp: 1,
+      lookupsPerIp: 2,
+      messagesPerIp: 3,
+      statusRefreshesPerUser: 4,
+    })
+    for (const name of [
+      'SIGNUPS_PER_IP_PER_HOUR',
+      'LOOKUPS_PER_IP_PER_HOUR',
+      'MESSAGES_PER_IP_PER_HOUR',
+      'STATUS_REFRESHES_PER_USER_PER_HOUR',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name)
+    }
   })
 
   it('reads the failed sign-in limits', () => {
-    const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_IP: '200' })
-    expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200 })
+    const config = loadConfig({
+      LOGIN_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_FAILURES_PER_IP: '200',
+      LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '40',
+    })
+    expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200, perAccountPerDay: 40 })
     expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(
       /LOGIN_FAILURES_PER_ACCOUNT/,
     )
     expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
+      /LOGIN_FAILURES_PER_ACCOUNT_PER_DAY/,
+    )
   })
 
   it('reads the session lifetimes', () => {
@@ -157,6 +205,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...whatsapp(), WHATSAPP_TEMPLATE_LANG: 'ar' }).whatsapp?.templateLang).toBe(
       'ar',
     )
+    expect(config.whatsapp?.noticeTemplate).toBeUndefined()
+    expect(
+      loadConfig({ ...whatsapp(), WHATSAPP_NOTICE_TEMPLATE: 'store_notice' }).whatsapp
+        ?.noticeTemplate,
+    ).toBe('store_notice')
   })
 
   it('reads the provider settings', () => {

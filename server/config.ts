@@ -1,3 +1,4 @@
+import { getCountries, type CountryCode } from 'libphonenumber-js/min'
 import * as v from 'valibot'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
@@ -26,10 +27,30 @@ export interface Config {
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
-  /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
-  codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
-  /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
-  loginLimits: { perAccount: number; perIp: number }
+  /**
+   * How often a code may be sent (spec: 60 s between sends), the hourly caps per recipient and
+   * per address, and the hourly budget of codes the whole store sends.
+   */
+  codeLimits: {
+    resendMs: number
+    perRecipientPerHour: number
+    perIpPerHour: number
+    perHour: number
+  }
+  /** Countries whose phone numbers may receive a code (ISO 3166 codes, CODE_COUNTRIES). */
+  codeCountries: CountryCode[]
+  /** Requests per hour of the endpoints anyone can call (per address) or that call the provider. */
+  rateLimits: {
+    signupsPerIp: number
+    lookupsPerIp: number
+    messagesPerIp: number
+    statusRefreshesPerUser: number
+  }
+  /**
+   * Failed password checks: per account from one address and per address, each per 15
+   * minutes; per account from everywhere per day, past which tries wait a growing delay.
+   */
+  loginLimits: { perAccount: number; perIp: number; perAccountPerDay: number }
   /** A session ends after this long unused, and this long after sign-in whatever the use. */
   sessions: { idleMs: number; maxMs: number }
   /** log2 of scrypt's cost N for new password hashes (OWASP: 17). */
@@ -54,6 +75,8 @@ export interface WhatsAppConfig {
   phoneNumberId: string
   template: string
   templateLang: string
+  /** A utility template for security notices to account owners; unset = none by WhatsApp. */
+  noticeTemplate?: string | undefined
 }
 
 export interface SmtpConfig {
@@ -62,6 +85,7 @@ export interface SmtpConfig {
 }
 
 const DAY_MS = 24 * 60 * 60_000
+const KNOWN_COUNTRIES = new Set<string>(getCountries())
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -182,8 +206,33 @@ const EnvSchema = v.object({
   CODE_RESEND_SECONDS: integer('CODE_RESEND_SECONDS', 1, 3600, 60),
   CODE_SENDS_PER_PHONE_PER_HOUR: integer('CODE_SENDS_PER_PHONE_PER_HOUR', 1, 1000, 5),
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
+  CODE_SENDS_PER_HOUR: integer('CODE_SENDS_PER_HOUR', 1, 1_000_000, 200),
+  CODE_COUNTRIES: v.pipe(
+    optionalText,
+    v.transform((s) =>
+      (s ?? 'LB')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
+    ),
+    v.check(
+      (list) => list.length > 0 && list.every((c) => KNOWN_COUNTRIES.has(c)),
+      'CODE_COUNTRIES must be a comma-separated list of two-letter country codes, like LB or LB,FR',
+    ),
+    v.transform((list) => [...new Set(list)] as CountryCode[]),
+  ),
+  SIGNUPS_PER_IP_PER_HOUR: integer('SIGNUPS_PER_IP_PER_HOUR', 1, 100_000, 20),
+  LOOKUPS_PER_IP_PER_HOUR: integer('LOOKUPS_PER_IP_PER_HOUR', 1, 100_000, 60),
+  MESSAGES_PER_IP_PER_HOUR: integer('MESSAGES_PER_IP_PER_HOUR', 1, 100_000, 5),
+  STATUS_REFRESHES_PER_USER_PER_HOUR: integer(
+    'STATUS_REFRESHES_PER_USER_PER_HOUR',
+    1,
+    100_000,
+    120,
+  ),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: integer('LOGIN_FAILURES_PER_ACCOUNT_PER_DAY', 1, 100_000, 30),
   SESSION_IDLE_DAYS: integer('SESSION_IDLE_DAYS', 1, 3650, 30),
   SESSION_MAX_DAYS: integer('SESSION_MAX_DAYS', 1, 3650, 180),
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 10, 20, 17),
@@ -196,6 +245,7 @@ const EnvSchema = v.object({
     ),
   ),
   WHATSAPP_TEMPLATE: optionalText,
+  WHATSAPP_NOTICE_TEMPLATE: optionalText,
   WHATSAPP_TEMPLATE_LANG: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'en'),
@@ -290,8 +340,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resendMs: e.CODE_RESEND_SECONDS * 1000,
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
+      perHour: e.CODE_SENDS_PER_HOUR,
     },
-    loginLimits: { perAccount: e.LOGIN_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_FAILURES_PER_IP },
+    codeCountries: e.CODE_COUNTRIES,
+    rateLimits: {
+      signupsPerIp: e.SIGNUPS_PER_IP_PER_HOUR,
+      lookupsPerIp: e.LOOKUPS_PER_IP_PER_HOUR,
+      messagesPerIp: e.MESSAGES_PER_IP_PER_HOUR,
+      statusRefreshesPerUser: e.STATUS_REFRESHES_PER_USER_PER_HOUR,
+    },
+    loginLimits: {
+      perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      perIp: e.LOGIN_FAILURES_PER_IP,
+      perAccountPerDay: e.LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+    },
     sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
     whatsapp:
@@ -301,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
             template: e.WHATSAPP_TEMPLATE,
             templateLang: e.WHATSAPP_TEMPLATE_LANG,
+            noticeTemplate: e.WHATSAPP_NOTICE_TEMPLATE,
           }
         : undefined,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,

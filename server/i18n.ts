@@ -104,6 +104,15 @@ export const MESSAGE_IDS = [
   'auth.disabled',
   'notification.wallet_debited.title',
   'notification.wallet_debited.body',
+  'errors.rate_limited',
+  'errors.cross_site',
+  'errors.busy',
+  'codes.country',
+  'codes.busy',
+  'codes.locked_hours',
+  'codes.locked_days',
+  'codes.notice_subject',
+  'codes.notice',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

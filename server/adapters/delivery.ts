@@ -22,10 +22,23 @@ export interface OutgoingCode {
   subject: string
 }
 
+/** A security notice to an account's owner (wrong codes paused the account's codes). */
+export interface OutgoingNotice {
+  channel: Channel
+  to: string
+  locale: 'en' | 'ar'
+  subject: string
+  body: string
+  /** Until when codes are paused (the WhatsApp template's parameter). */
+  until: string
+}
+
 export interface Sender {
   /** Which implementation this is; `outbox` is the local one for development and tests. */
   readonly kind: 'whatsapp' | 'smtp' | 'outbox'
   send(message: OutgoingCode): Promise<void>
+  /** Absent when the sender cannot carry free words (WhatsApp without a notice template). */
+  notify?(notice: OutgoingNotice): Promise<void>
 }
 
 /** How codes leave the server: one sender per channel. */

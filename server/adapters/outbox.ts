@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { Logger } from '../log'
-import type { Channel, OutgoingCode, Sender } from './delivery'
+import type { Channel, OutgoingCode, OutgoingNotice, Sender } from './delivery'
 
 /**
  * The local sender: nothing leaves the machine. Every message is logged and kept in the
@@ -32,6 +32,23 @@ export function createOutboxSender(
         to: message.to,
         purpose: message.purpose,
         ...(options.logCodes ? { code: message.code } : {}),
+      })
+    },
+    async notify(notice: OutgoingNotice) {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: notice.channel,
+          recipient: notice.to,
+          purpose: 'notice',
+          code: null,
+          body: notice.body,
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+      logger.info('security notice kept in the local outbox', {
+        channel: notice.channel,
+        to: notice.to,
       })
     },
   }

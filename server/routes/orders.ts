@@ -11,6 +11,7 @@ import { optionalUser, requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv, MaybeAuthEnv } from '../http/env'
 import { ApiError } from '../http/errors'
+import { anonymousLookupLimit, statusRefreshLimit } from '../http/limits'
 import { t, type MessageId } from '../i18n'
 import { handOver, refreshOrders } from '../services/order-status'
 import {
@@ -83,7 +84,7 @@ export const orderRoutes = new Hono<AppEnv>()
     }
     return c.json(result.reply)
   })
-  .get('/automated/get/status/bulk', requireUser, async (c) => {
+  .get('/automated/get/status/bulk', requireUser, statusRefreshLimit, async (c) => {
     let updated: number
     try {
       updated = await refreshOrders(c.var.db, c.var.provider, c.var.user.id, {
@@ -103,10 +104,10 @@ export const orderRoutes = new Hono<AppEnv>()
     }
     return c.json(reply)
   })
-  .get('/automated/get/player/name/:number/:api', optionalUser, (c) =>
+  .get('/automated/get/player/name/:number/:api', optionalUser, anonymousLookupLimit, (c) =>
     playerSearch(c, { kind: 'name', name: c.req.param('api') }, c.req.param('number')),
   )
-  .get('/th-p-apis/:id', optionalUser, (c) => {
+  .get('/th-p-apis/:id', optionalUser, anonymousLookupLimit, (c) => {
     const id = idOf(c.req.param('id'))
     return playerSearch(
       c,
