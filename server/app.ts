@@ -9,6 +9,7 @@ import { createProvider, type Provider } from './adapters/provider'
 import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
+import { DatabaseBusyError } from './db/sqlite'
 import type { AppEnv } from './http/env'
 import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
@@ -36,6 +37,9 @@ export interface AppOptions {
   /** Player search and fulfilment; by default from the configuration (HTTP, else local). */
   provider?: Provider
 }
+
+/** What a 503 for a held SQLite lock asks the client to wait. */
+const BUSY_RETRY_SECONDS = 2
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
 
@@ -117,6 +121,15 @@ export function createApp({
         c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
       }
       return c.json({ message: t(locale, err.messageId, err.values) }, err.status)
+    }
+    if (err instanceof DatabaseBusyError) {
+      // Another process holds SQLite's write lock (a backup, the operator CLI): this write
+      // changed nothing and can simply be sent again in a moment.
+      logger.warn('database busy', { method: c.req.method, path: c.req.path })
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+      return isApiPath(c.req.path)
+        ? c.json({ message: t(locale, 'errors.busy') }, 503)
+        : c.text('Service Unavailable', 503)
     }
     if (err instanceof HTTPException && err.status < 500) {
       const id = STATUS_MESSAGES[err.status] ?? 'errors.bad_request'

@@ -10,6 +10,8 @@ export interface Config {
   /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
   databaseUrl: string | undefined
   sqlitePath: string
+  /** How long a write waits for SQLite's lock (held by another process) before 503. */
+  sqliteLockWaitMs: number
   distDir: string
   corsOrigins: string[]
   /** Origins the storefront may fetch from besides its own (CSP connect-src). */
@@ -164,6 +166,7 @@ const EnvSchema = v.object({
     optionalText,
     v.transform((s) => s ?? 'data/store.db'),
   ),
+  SQLITE_LOCK_WAIT_MS: integer('SQLITE_LOCK_WAIT_MS', 10, 60_000, 5000),
   DIST_DIR: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'dist'),
@@ -325,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH,
+    sqliteLockWaitMs: e.SQLITE_LOCK_WAIT_MS,
     distDir: e.DIST_DIR,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
