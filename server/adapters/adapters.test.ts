@@ -2,7 +2,13 @@ import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log'
 import { describeEachDatabase } from '../test/context'
-import { createDelivery, DeliveryError, outboxChannels, type OutgoingCode } from './delivery'
+import {
+  createDelivery,
+  DeliveryError,
+  outboxChannels,
+  type OutgoingCode,
+  type OutgoingNotice,
+} from './delivery'
 import { createMailSender } from './mail'
 import { createOutboxSender, readOutbox } from './outbox'
 import { createWhatsAppSender, GRAPH_API_VERSION } from './whatsapp'
@@ -84,6 +90,63 @@ describe('WhatsApp sender', () => {
       },
     })
     await expect(offline.send(message)).rejects.toBeInstanceOf(DeliveryError)
+  })
+})
+
+describe('security notices', () => {
+  const notice: OutgoingNotice = {
+    channel: 'whatsapp',
+    to: '+96170000001',
+    locale: 'en',
+    subject: 'Wrong codes were entered for your account',
+    body: 'Several wrong verification codes were entered...',
+    until: 'Nov 26, 2026, 4:00 PM',
+  }
+
+  it('go by WhatsApp only through WHATSAPP_NOTICE_TEMPLATE, with the time as its parameter', async () => {
+    expect(createWhatsAppSender(whatsapp, {}).notify).toBeUndefined()
+    const bodies: unknown[] = []
+    const sender = createWhatsAppSender(
+      { ...whatsapp, noticeTemplate: 'store_notice' },
+      {
+        fetch: async (_url, init) => {
+          bodies.push(JSON.parse(String(init?.body)))
+          return new Response('{}', { status: 200 })
+        },
+      },
+    )
+    await sender.notify!(notice)
+    expect(bodies).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '96170000001',
+        type: 'template',
+        template: {
+          name: 'store_notice',
+          language: { code: 'ar' },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: 'Nov 26, 2026, 4:00 PM' }] },
+          ],
+        },
+      },
+    ])
+  })
+
+  it('go by e-mail as plain text', async () => {
+    const mails: nodemailer.SendMailOptions[] = []
+    const sender = createMailSender({ url: 'smtp://x', from: 'a@b.c' }, {
+      sendMail: async (mail: nodemailer.SendMailOptions) => void mails.push(mail),
+    } as unknown as nodemailer.Transporter)
+    await sender.notify!({ ...notice, channel: 'email', to: 'demo@example.com' })
+    expect(mails).toEqual([
+      {
+        from: 'a@b.c',
+        to: 'demo@example.com',
+        subject: 'Wrong codes were entered for your account',
+        text: 'Several wrong verification codes were entered...',
+      },
+    ])
   })
 })
 

@@ -150,8 +150,11 @@ export interface VerificationCodeTable {
 }
 
 /**
- * One row per recipient: consecutive wrong codes and the lock they lead to. Also the row a
- * transaction locks to count a recipient's (or an address's, key `ip:...`) sends alone.
+ * The row a transaction locks to count one key's attempts alone, on any instance: a recipient
+ * (its sends and wrong codes), an address (`ip:...`), a sign-in identity or address
+ * (`login:...`), the store's code budget (`budget:codes`). The failures themselves are rows of
+ * `auth_failures`; `failures` and `locked_until` are no longer written (before migration 0005
+ * they held the counts).
  */
 export interface CodeThrottleTable {
   key: string
