@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PasswordSchema } from '../../src/contract/auth'
 import type { UserRow } from '../db/schema'
+import { forgetIdentityFailures } from '../services/attempts'
 import { recordAudit } from '../services/audit'
 import { revokeUserSessions } from '../services/sessions'
 import { findUserByUsername } from '../services/users'
@@ -135,6 +136,8 @@ export const accountCommands: Record<string, Command> = {
           .where('id', '=', user.id)
           .execute()
         const sessions = await revokeAll({ ...ctx, db: trx }, user.id, now)
+        // As after a reset: guesses at the phone's codes needed the old password.
+        await forgetIdentityFailures(trx, 'code', user.phone_number)
         await recordAudit(trx, {
           actor: ctx.actor,
           action: 'users:set-password',

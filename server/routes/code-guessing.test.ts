@@ -141,6 +141,46 @@ describeEachDatabase('guessing codes', (ctx) => {
     expect(compared / 9996).toBeLessThan(0.01)
   })
 
+  it('lets the owner back in once a new password ends guessing at the sign-in codes', async () => {
+    // Someone with the password guesses at the phone's sign-in codes from many addresses.
+    const { user } = await signUp(ctx)
+    const creds = { username: user.username, password: user.password }
+    const login = (ip: string, query: string, fields: Record<string, string> = {}) =>
+      from(ip, `login?${query}&local=en`, { ...creds, ...fields })
+    let held = false
+    for (let a = 0; a < 10 && !held; a++) {
+      const ip = `203.0.113.${150 + a}`
+      for (let i = 0; i < 12 && !held; i++) {
+        if (i % 5 === 0) {
+          ctx.clock.advance(13 * MINUTE)
+          const sent = await login(ip, 'check=1')
+          if (sent.status === 429) break
+        }
+        const res = await login(ip, 'auth=1', { verification_code: '0000' })
+        if (res.status === 429) held = (await message(res)).includes('hours')
+      }
+    }
+    expect(held).toBe(true)
+    const owner = await login('198.51.100.30', 'check=1')
+    expect(owner.status).toBe(429)
+    // The owner resets the password by e-mail: the phone's codes work again at once.
+    ctx.clock.advance(61_000)
+    expect((await send('198.51.100.30', user.email)).status).toBe(200)
+    const reset = await from('198.51.100.30', 'reset-password', {
+      email: user.email,
+      verification_code: await lastCode(ctx.app, user.email),
+      password: 'owner-again-1',
+      password_confirmation: 'owner-again-1',
+    })
+    expect(reset.status).toBe(200)
+    const again = await from('198.51.100.30', 'login?check=1', {
+      username: user.username,
+      password: 'owner-again-1',
+    })
+    expect(again.status).toBe(200)
+    ctx.clock.advance(61_000)
+  })
+
   it('tells nobody when the e-mail has no account', async () => {
     const email = 'nobody.here@example.com'
     expect(await guessUntilRefused('203.0.113.70', email)).toBe(10)

@@ -132,6 +132,23 @@ export async function identityFailures(
   }
 }
 
+/**
+ * Forgets every failure against an identity. Only for a proof that the failures can no longer
+ * continue: wrong sign-in codes need the password, so once its owner has set a new one, the
+ * old password's holder's guesses at the phone's codes stop counting.
+ */
+export async function forgetIdentityFailures(
+  db: Kysely<Database>,
+  kind: FailureKind,
+  identity: string,
+): Promise<void> {
+  await db
+    .deleteFrom('auth_failures')
+    .where('kind', '=', kind)
+    .where('identity', '=', identityKey(identity))
+    .execute()
+}
+
 /** Forgets failures older than every window. Outside the counting transactions. */
 export async function pruneFailures(db: Kysely<Database>, now: Date): Promise<void> {
   await db

@@ -11,6 +11,7 @@ import { ValidationError } from '../http/validation'
 import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
 import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode, type CodeCheck } from './codes'
+import { forgetIdentityFailures } from './attempts'
 import { hitRateLimit } from './rate-limit'
 import type { PasswordHasher } from './passwords'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
@@ -425,6 +426,9 @@ export async function resetPassword(
       .where('id', '=', user.id)
       .execute()
     await revokeUserSessions(trx, user.id, now)
+    // Whoever guessed at the sign-in codes needed the old password: with a new one they
+    // cannot go on, so their wrong codes no longer hold the owner's phone.
+    await forgetIdentityFailures(trx, 'code', user.phone_number)
     return { ok: true as const }
   })
   if (!result.ok) throw await failed(deps, result, input.email, now)
