@@ -43,7 +43,7 @@ export class RetryLaterError extends ApiError {
   }
 }
 
-/** 429 with a Retry-After header: a limit on codes (spec section 9) or requests was reached. */
+/** 429 with a Retry-After header: a limit on codes or requests was reached. */
 export class TooManyRequestsError extends RetryLaterError {
   constructor(messageId: MessageId, retryAfterSeconds: number, values?: Record<string, unknown>) {
     super(429, messageId, retryAfterSeconds, values)
