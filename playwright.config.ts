@@ -59,10 +59,20 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
+      // The journeys use the demo accounts and catalogue, and read codes from the outbox.
+      DEMO: '1',
+      DEV_OUTBOX: '1',
       // Every journey signs in from 127.0.0.1; the resend journey cannot wait a real minute.
       CODE_RESEND_SECONDS: '2',
       CODE_SENDS_PER_IP_PER_HOUR: '10000',
       CODE_SENDS_PER_PHONE_PER_HOUR: '1000',
+      CODE_SENDS_PER_HOUR: '100000',
+      SIGNUPS_PER_IP_PER_HOUR: '10000',
+      LOOKUPS_PER_IP_PER_HOUR: '10000',
+      MESSAGES_PER_IP_PER_HOUR: '10000',
+      STATUS_REFRESHES_PER_USER_PER_HOUR: '10000',
+      LOGIN_FAILURES_PER_IP: '10000',
+      LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '10000',
       // Password hashing at OWASP's cost takes most of a second on this machine's two cores,
       // shared with two browsers; the journeys test what hashing decides, not what it costs.
       PASSWORD_HASH_COST: '12',

@@ -58,7 +58,9 @@ async function startServer(env: Record<string, string>) {
       PATH: process.env.PATH ?? '',
       HOST: '127.0.0.1',
       PORT: String(port),
-      NODE_ENV: 'production',
+      // The demo catalogue is what the benchmark buys from; demo data is refused in production.
+      NODE_ENV: 'development',
+      DEMO: '1',
       LOG_LEVEL: 'error',
       DIST_DIR: join(tmpdir(), 'no-dist'),
       DATABASE_URL: '',

@@ -4,13 +4,16 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { Kysely } from 'kysely'
-import { createDelivery, usesOutbox, type Delivery } from './adapters/delivery'
-import { createProvider, type Provider } from './adapters/provider'
+import { outboxChannels, type Delivery } from './adapters/delivery'
+import { createDelivery } from './adapters/senders'
+import type { Provider } from './adapters/provider'
+import { createProvider } from './adapters/providers'
 import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
+import { DatabaseBusyError } from './db/sqlite'
 import type { AppEnv } from './http/env'
-import { ApiError, TooManyRequestsError } from './http/errors'
+import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
 import { securityHeaders } from './http/security'
 import { staticRoutes } from './http/static'
@@ -37,6 +40,9 @@ export interface AppOptions {
   provider?: Provider
 }
 
+/** What a 503 for a held SQLite lock asks the client to wait. */
+const BUSY_RETRY_SECONDS = 2
+
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
 
 const STATUS_MESSAGES: Partial<Record<number, MessageId>> = {
@@ -55,9 +61,13 @@ export function createApp({
   delivery = createDelivery(config, db, logger),
   provider = createProvider(config, logger),
 }: AppOptions) {
+  // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
+  passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
   const app = new Hono<AppEnv>()
-  // The outbox reader shows codes: never in production, and only when codes go there.
-  const devOutbox = usesOutbox(delivery) && config.nodeEnv !== 'production'
+  // The outbox reader shows codes: only when asked for (DEV_OUTBOX=1), never in production, and
+  // only for the channels whose codes go there (not one a real sender delivers to its owner).
+  const devOutbox =
+    config.devOutbox && config.nodeEnv !== 'production' ? outboxChannels(delivery) : []
 
   app.use(requestId())
   app.use(async (c, next) => {
@@ -109,10 +119,19 @@ export function createApp({
     const locale = localeFromUrl(c.req.url)
     if (err instanceof ValidationError) return c.json(err.toReply(locale), 422)
     if (err instanceof ApiError) {
-      if (err instanceof TooManyRequestsError) {
+      if (err instanceof RetryLaterError) {
         c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
       }
       return c.json({ message: t(locale, err.messageId, err.values) }, err.status)
+    }
+    if (err instanceof DatabaseBusyError) {
+      // Another process holds SQLite's write lock (a backup, the operator CLI): this write
+      // changed nothing and can simply be sent again in a moment.
+      logger.warn('database busy', { method: c.req.method, path: c.req.path })
+      c.header('Retry-After', String(BUSY_RETRY_SECONDS))
+      return isApiPath(c.req.path)
+        ? c.json({ message: t(locale, 'errors.busy') }, 503)
+        : c.text('Service Unavailable', 503)
     }
     if (err instanceof HTTPException && err.status < 500) {
       const id = STATUS_MESSAGES[err.status] ?? 'errors.bad_request'

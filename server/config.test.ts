@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
+const DAY = 24 * 60 * 60_000
+
 describe('loadConfig', () => {
   it('has working defaults', () => {
     expect(loadConfig({})).toEqual({
@@ -8,18 +10,29 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: undefined,
       sqlitePath: 'data/store.db',
+      sqliteLockWaitMs: 5000,
       distDir: 'dist',
       corsOrigins: [],
       cspConnectSrc: [],
       trustProxy: 0,
       logLevel: 'info',
-      nodeEnv: 'development',
+      nodeEnv: 'production',
+      devOutbox: false,
+      demo: false,
       codeSecret: undefined,
       lbpRate: 89_500,
       storeTimeZone: 'Asia/Beirut',
       receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
-      codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20 },
-      loginLimits: { perAccount: 10, perIp: 50 },
+      codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20, perHour: 200 },
+      codeCountries: ['LB'],
+      rateLimits: {
+        signupsPerIp: 20,
+        lookupsPerIp: 60,
+        messagesPerIp: 5,
+        statusRefreshesPerUser: 120,
+      },
+      loginLimits: { perAccount: 10, perIp: 50, perAccountPerDay: 30 },
+      sessions: { idleMs: 30 * DAY, maxMs: 180 * DAY },
       passwordHashCost: 17,
       whatsapp: undefined,
       smtp: undefined,
@@ -29,23 +42,71 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })
 
-  it('reads the code sending limits', () => {
+  it('reads the code sending limits and countries', () => {
     const config = loadConfig({
       CODE_RESEND_SECONDS: '2',
       CODE_SENDS_PER_PHONE_PER_HOUR: '7',
       CODE_SENDS_PER_IP_PER_HOUR: '900',
+      CODE_SENDS_PER_HOUR: '5000',
+      CODE_COUNTRIES: 'lb, FR,LB',
     })
-    expect(config.codeLimits).toEqual({ resendMs: 2000, perRecipientPerHour: 7, perIpPerHour: 900 })
+    expect(config.codeLimits).toEqual({
+      resendMs: 2000,
+      perRecipientPerHour: 7,
+      perIpPerHour: 900,
+      perHour: 5000,
+    })
+    expect(config.codeCountries).toEqual(['LB', 'FR'])
     expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
+    expect(() => loadConfig({ CODE_SENDS_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_HOUR/)
+    expect(() => loadConfig({ CODE_COUNTRIES: 'LB,XX' })).toThrow(/CODE_COUNTRIES/)
+    expect(() => loadConfig({ CODE_COUNTRIES: 'Lebanon' })).toThrow(/CODE_COUNTRIES/)
+  })
+
+  it('reads the request limits', () => {
+    const config = loadConfig({
+      SIGNUPS_PER_IP_PER_HOUR: '1',
+      LOOKUPS_PER_IP_PER_HOUR: '2',
+      MESSAGES_PER_IP_PER_HOUR: '3',
+      STATUS_REFRESHES_PER_USER_PER_HOUR: '4',
+    })
+    expect(config.rateLimits).toEqual({
+      signupsPerIp: 1,
+      lookupsPerIp: 2,
+      messagesPerIp: 3,
+      statusRefreshesPerUser: 4,
+    })
+    for (const name of [
+      'SIGNUPS_PER_IP_PER_HOUR',
+      'LOOKUPS_PER_IP_PER_HOUR',
+      'MESSAGES_PER_IP_PER_HOUR',
+      'STATUS_REFRESHES_PER_USER_PER_HOUR',
+    ]) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name)
+    }
   })
 
   it('reads the failed sign-in limits', () => {
-    const config = loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '5', LOGIN_FAILURES_PER_IP: '200' })
-    expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200 })
+    const config = loadConfig({
+      LOGIN_FAILURES_PER_ACCOUNT: '5',
+      LOGIN_FAILURES_PER_IP: '200',
+      LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '40',
+    })
+    expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200, perAccountPerDay: 40 })
     expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(
       /LOGIN_FAILURES_PER_ACCOUNT/,
     )
     expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
+      /LOGIN_FAILURES_PER_ACCOUNT_PER_DAY/,
+    )
+  })
+
+  it('reads the session lifetimes', () => {
+    const config = loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '90' })
+    expect(config.sessions).toEqual({ idleMs: 7 * DAY, maxMs: 90 * DAY })
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/)
+    expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/)
   })
 
   it('reads the store time zone', () => {
@@ -54,12 +115,29 @@ describe('loadConfig', () => {
   })
 
   it('reads the password hashing cost, never below 15 in production', () => {
-    expect(loadConfig({ PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12)
+    expect(loadConfig({ PASSWORD_HASH_COST: '12', NODE_ENV: 'test' }).passwordHashCost).toBe(12)
+    // Production is the default, so the low cost needs a test or development setting.
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '12' })).toThrow(/at least 15 in production/)
     expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/)
     expect(() => loadConfig({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production' })).toThrow(
       /PASSWORD_HASH_COST: at least 15 in production/,
     )
     expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(17)
+  })
+
+  it('opens the outbox reader and loads the demo only when asked, never in production', () => {
+    expect(loadConfig({}).nodeEnv).toBe('production')
+    const dev = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1', DEMO: 'true' })
+    expect([dev.devOutbox, dev.demo]).toEqual([true, true])
+    const off = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0', DEMO: 'no' })
+    expect([off.devOutbox, off.demo]).toEqual([false, false])
+    expect(() => loadConfig({ NODE_ENV: 'test', DEMO: 'maybe' })).toThrow(/DEMO must be 1 or 0/)
+    expect(() => loadConfig({ DEV_OUTBOX: '1' })).toThrow(
+      /DEV_OUTBOX: never with NODE_ENV=production/,
+    )
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toThrow(
+      /DEMO: never with NODE_ENV=production/,
+    )
   })
 
   it('reads every setting, treating empty values as unset', () => {
@@ -80,6 +158,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       databaseUrl: 'postgresql://u@db:5432/store',
       sqlitePath: 'data/store.db',
+      sqliteLockWaitMs: 5000,
       distDir: '/srv/dist',
       corsOrigins: ['https://a.example.com', 'https://b.example.com:8443'],
       cspConnectSrc: ['https://api.example.com'],
@@ -136,6 +215,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...whatsapp(), WHATSAPP_TEMPLATE_LANG: 'ar' }).whatsapp?.templateLang).toBe(
       'ar',
     )
+    expect(config.whatsapp?.noticeTemplate).toBeUndefined()
+    expect(
+      loadConfig({ ...whatsapp(), WHATSAPP_NOTICE_TEMPLATE: 'store_notice' }).whatsapp
+        ?.noticeTemplate,
+    ).toBe('store_notice')
   })
 
   it('reads the provider settings', () => {

@@ -1,3 +1,4 @@
+import { getCountries, type CountryCode } from 'libphonenumber-js/min'
 import * as v from 'valibot'
 import { bscAddress, isTronAddress } from './adapters/chains/address'
 import { isTimeZone } from './services/dates'
@@ -12,6 +13,8 @@ export interface Config {
   /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
   databaseUrl: string | undefined
   sqlitePath: string
+  /** How long a write waits for SQLite's lock (held by another process) before 503. */
+  sqliteLockWaitMs: number
   distDir: string
   corsOrigins: string[]
   /** Origins the storefront may fetch from besides its own (CSP connect-src). */
@@ -19,7 +22,12 @@ export interface Config {
   /** How many reverse-proxy hops to believe in X-Forwarded-For / -Proto (0 = none). */
   trustProxy: number
   logLevel: LogLevel
+  /** Default production: development and test must be asked for. */
   nodeEnv: 'development' | 'production' | 'test'
+  /** GET /api/dev/outbox (DEV_OUTBOX=1): shows the codes of channels without a real sender. */
+  devOutbox: boolean
+  /** Load the demo accounts, orders and catalogue into a new database (DEMO=1). */
+  demo: boolean
   /** Key of the verification-code HMAC; unset = a random one kept in the settings table. */
   codeSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
@@ -28,10 +36,32 @@ export interface Config {
   storeTimeZone: string
   /** Receipt photos of top-ups: where they are kept (outside the web root) and their limits. */
   receipts: { dir: string; maxBytes: number; maxPixels: number }
-  /** How often a code may be sent (spec: 60 s between sends) and the hourly caps. */
-  codeLimits: { resendMs: number; perRecipientPerHour: number; perIpPerHour: number }
-  /** Failed password checks allowed per 15 minutes, per identity tried and per address. */
-  loginLimits: { perAccount: number; perIp: number }
+  /**
+   * How often a code may be sent (spec: 60 s between sends), the hourly caps per recipient and
+   * per address, and the hourly budget of codes the whole store sends.
+   */
+  codeLimits: {
+    resendMs: number
+    perRecipientPerHour: number
+    perIpPerHour: number
+    perHour: number
+  }
+  /** Countries whose phone numbers may receive a code (ISO 3166 codes, CODE_COUNTRIES). */
+  codeCountries: CountryCode[]
+  /** Requests per hour of the endpoints anyone can call (per address) or that call the provider. */
+  rateLimits: {
+    signupsPerIp: number
+    lookupsPerIp: number
+    messagesPerIp: number
+    statusRefreshesPerUser: number
+  }
+  /**
+   * Failed password checks: per account from one address and per address, each per 15
+   * minutes; per account from everywhere per day, past which tries wait a growing delay.
+   */
+  loginLimits: { perAccount: number; perIp: number; perAccountPerDay: number }
+  /** A session ends after this long unused, and this long after sign-in whatever the use. */
+  sessions: { idleMs: number; maxMs: number }
   /** log2 of scrypt's cost N for new password hashes (OWASP: 17). */
   passwordHashCost: number
   /** WhatsApp Cloud API sender for phone codes; unset = the local outbox. */
@@ -83,12 +113,17 @@ export interface WhatsAppConfig {
   phoneNumberId: string
   template: string
   templateLang: string
+  /** A utility template for security notices to account owners; unset = none by WhatsApp. */
+  noticeTemplate?: string | undefined
 }
 
 export interface SmtpConfig {
   url: string
   from: string
 }
+
+const DAY_MS = 24 * 60 * 60_000
+const KNOWN_COUNTRIES = new Set<string>(getCountries())
 
 export class ConfigError extends Error {
   override name = 'ConfigError'
@@ -118,6 +153,26 @@ const originList = (name: string) =>
       (list) => list.every(isOrigin),
       `${name} must be a comma-separated list of origins like https://shop.example.com (scheme and host, no path or trailing slash)`,
     ),
+  )
+
+const FLAG_VALUES: Record<string, boolean> = {
+  '1': true,
+  true: true,
+  yes: true,
+  on: true,
+  '0': false,
+  false: false,
+  no: false,
+  off: false,
+}
+
+/** An on/off setting: 1/true/yes/on or 0/false/no/off; unset is off. */
+const flag = (name: string) =>
+  v.pipe(
+    optionalText,
+    v.transform((s) => (s === undefined ? false : FLAG_VALUES[s.toLowerCase()])),
+    v.check((b) => b !== undefined, `${name} must be 1 or 0 (or true/false)`),
+    v.transform((b) => b === true),
   )
 
 const integer = (name: string, min: number, max: number, fallback: number) =>
@@ -157,6 +212,7 @@ const EnvSchema = v.object({
     optionalText,
     v.transform((s) => s ?? 'data/store.db'),
   ),
+  SQLITE_LOCK_WAIT_MS: integer('SQLITE_LOCK_WAIT_MS', 10, 60_000, 5000),
   DIST_DIR: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'dist'),
@@ -179,12 +235,15 @@ const EnvSchema = v.object({
   ),
   NODE_ENV: v.pipe(
     optionalText,
-    v.transform((s) => s ?? 'development'),
+    // Production unless asked otherwise: a forgotten setting must not open the dev helpers.
+    v.transform((s) => s ?? 'production'),
     v.picklist(
       ['development', 'production', 'test'],
       'NODE_ENV must be development, production or test',
     ),
   ),
+  DEV_OUTBOX: flag('DEV_OUTBOX'),
+  DEMO: flag('DEMO'),
   CODE_SECRET: v.pipe(
     optionalText,
     v.check(
@@ -207,8 +266,35 @@ const EnvSchema = v.object({
   CODE_RESEND_SECONDS: integer('CODE_RESEND_SECONDS', 1, 3600, 60),
   CODE_SENDS_PER_PHONE_PER_HOUR: integer('CODE_SENDS_PER_PHONE_PER_HOUR', 1, 1000, 5),
   CODE_SENDS_PER_IP_PER_HOUR: integer('CODE_SENDS_PER_IP_PER_HOUR', 1, 100_000, 20),
+  CODE_SENDS_PER_HOUR: integer('CODE_SENDS_PER_HOUR', 1, 1_000_000, 200),
+  CODE_COUNTRIES: v.pipe(
+    optionalText,
+    v.transform((s) =>
+      (s ?? 'LB')
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map((c) => c.toUpperCase()),
+    ),
+    v.check(
+      (list) => list.length > 0 && list.every((c) => KNOWN_COUNTRIES.has(c)),
+      'CODE_COUNTRIES must be a comma-separated list of two-letter country codes, like LB or LB,FR',
+    ),
+    v.transform((list) => [...new Set(list)] as CountryCode[]),
+  ),
+  SIGNUPS_PER_IP_PER_HOUR: integer('SIGNUPS_PER_IP_PER_HOUR', 1, 100_000, 20),
+  LOOKUPS_PER_IP_PER_HOUR: integer('LOOKUPS_PER_IP_PER_HOUR', 1, 100_000, 60),
+  MESSAGES_PER_IP_PER_HOUR: integer('MESSAGES_PER_IP_PER_HOUR', 1, 100_000, 5),
+  STATUS_REFRESHES_PER_USER_PER_HOUR: integer(
+    'STATUS_REFRESHES_PER_USER_PER_HOUR',
+    1,
+    100_000,
+    120,
+  ),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
+  LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: integer('LOGIN_FAILURES_PER_ACCOUNT_PER_DAY', 1, 100_000, 30),
+  SESSION_IDLE_DAYS: integer('SESSION_IDLE_DAYS', 1, 3650, 30),
+  SESSION_MAX_DAYS: integer('SESSION_MAX_DAYS', 1, 3650, 180),
   PASSWORD_HASH_COST: integer('PASSWORD_HASH_COST', 10, 20, 17),
   WHATSAPP_TOKEN: optionalText,
   WHATSAPP_PHONE_NUMBER_ID: v.pipe(
@@ -219,6 +305,7 @@ const EnvSchema = v.object({
     ),
   ),
   WHATSAPP_TEMPLATE: optionalText,
+  WHATSAPP_NOTICE_TEMPLATE: optionalText,
   WHATSAPP_TEMPLATE_LANG: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'en'),
@@ -278,6 +365,16 @@ function crossChecks(e: Env): string[] {
       '  WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TEMPLATE: set all three to send codes by WhatsApp, or none',
     )
   }
+  if (e.NODE_ENV === 'production' && e.DEV_OUTBOX) {
+    problems.push(
+      '  DEV_OUTBOX: never with NODE_ENV=production (it shows the sign-in and reset codes to anyone who asks)',
+    )
+  }
+  if (e.NODE_ENV === 'production' && e.DEMO) {
+    problems.push(
+      '  DEMO: never with NODE_ENV=production (the demo accounts have public passwords); `npm start` is the local demo',
+    )
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
     problems.push(
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
@@ -317,6 +414,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH,
+    sqliteLockWaitMs: e.SQLITE_LOCK_WAIT_MS,
     distDir: e.DIST_DIR,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
@@ -324,6 +422,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Tests run quiet unless someone asks for logs explicitly.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     nodeEnv: e.NODE_ENV,
+    devOutbox: e.DEV_OUTBOX,
+    demo: e.DEMO,
     codeSecret: e.CODE_SECRET,
     lbpRate: e.LBP_RATE,
     storeTimeZone: e.STORE_TIMEZONE,
@@ -336,8 +436,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       resendMs: e.CODE_RESEND_SECONDS * 1000,
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,
       perIpPerHour: e.CODE_SENDS_PER_IP_PER_HOUR,
+      perHour: e.CODE_SENDS_PER_HOUR,
     },
-    loginLimits: { perAccount: e.LOGIN_FAILURES_PER_ACCOUNT, perIp: e.LOGIN_FAILURES_PER_IP },
+    codeCountries: e.CODE_COUNTRIES,
+    rateLimits: {
+      signupsPerIp: e.SIGNUPS_PER_IP_PER_HOUR,
+      lookupsPerIp: e.LOOKUPS_PER_IP_PER_HOUR,
+      messagesPerIp: e.MESSAGES_PER_IP_PER_HOUR,
+      statusRefreshesPerUser: e.STATUS_REFRESHES_PER_USER_PER_HOUR,
+    },
+    loginLimits: {
+      perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+      perIp: e.LOGIN_FAILURES_PER_IP,
+      perAccountPerDay: e.LOGIN_FAILURES_PER_ACCOUNT_PER_DAY,
+    },
+    sessions: { idleMs: e.SESSION_IDLE_DAYS * DAY_MS, maxMs: e.SESSION_MAX_DAYS * DAY_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
@@ -346,6 +459,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
             template: e.WHATSAPP_TEMPLATE,
             templateLang: e.WHATSAPP_TEMPLATE_LANG,
+            noticeTemplate: e.WHATSAPP_NOTICE_TEMPLATE,
           }
         : undefined,
     smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,

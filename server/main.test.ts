@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
@@ -15,9 +16,12 @@ interface Started {
   stderr: () => string
 }
 
-/** Starts `server/main.ts` the way `npm run serve` does, under the Node running the tests. */
-function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/**
+ * Starts `server/main.ts` the way `npm run serve` does (or `server/start-demo.ts`, as
+ * `npm start` does), under the Node running the tests.
+ */
+function start(env: Record<string, string>, entry = 'server/main.ts'): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -49,7 +53,7 @@ async function waitFor(lines: Record<string, unknown>[], msg: string, timeoutMs 
 }
 
 describe('server process', () => {
-  it('migrates, seeds, serves, logs JSON lines and stops cleanly on SIGTERM', async () => {
+  it('migrates, serves, logs JSON lines and stops cleanly on SIGTERM', async () => {
     const server = start({
       PORT: '0',
       HOST: '127.0.0.1',
@@ -60,9 +64,6 @@ describe('server process', () => {
     })
     try {
       const listening = await waitFor(server.lines, 'listening')
-      expect(server.lines.some((l) => l.msg === 'demo content loaded into the new database')).toBe(
-        true,
-      )
       const url = String(listening.url)
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
 
@@ -82,6 +83,87 @@ describe('server process', () => {
       expect(await server.exited).toBe(0)
       expect(server.lines.at(-1)?.msg).toBe('stopped')
       expect(server.stderr()).toBe('')
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  })
+
+  it('in production, a new database gets no demo account and no /api/dev route', async () => {
+    const dbPath = join(tmp, 'prod', 'store.db')
+    // NODE_ENV is left unset: production is the default.
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_PATH: dbPath,
+      DIST_DIR: join(tmp, 'no-dist'),
+      LOG_LEVEL: 'info',
+    })
+    try {
+      const url = String((await waitFor(server.lines, 'listening')).url)
+      expect(server.lines.some((l) => l.msg === 'demo content loaded into the new database')).toBe(
+        false,
+      )
+      for (const path of ['api/dev/outbox', 'api/dev/outbox?to=%2B96170000001']) {
+        expect((await fetch(new URL(path, url))).status, path).toBe(404)
+      }
+      const login = new FormData()
+      login.append('username', 'demo')
+      login.append('password', 'demo-pass-1')
+      const res = await fetch(new URL('api/login?check=1', url), {
+        method: 'POST',
+        body: login,
+        headers: { origin: new URL(url).origin },
+      })
+      expect(res.status).toBe(422)
+      const products = (await (await fetch(new URL('api/products', url))).json()) as {
+        data: unknown[]
+      }
+      expect(products.data).toEqual([])
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+    const db = new DatabaseSync(dbPath)
+    try {
+      expect(db.prepare('select count(*) as n from users').get()).toEqual({ n: 0 })
+    } finally {
+      db.close()
+    }
+  })
+
+  it('refuses DEMO or DEV_OUTBOX in production', async () => {
+    for (const name of ['DEMO', 'DEV_OUTBOX']) {
+      const server = start({ [name]: '1', NODE_ENV: 'production', SQLITE_PATH: join(tmp, 'x.db') })
+      expect(await server.exited).toBe(1)
+      expect(server.stderr()).toContain(`${name}: never with NODE_ENV=production`)
+    }
+  })
+
+  it('npm start gives the demo, with its codes in the outbox, on the loopback address', async () => {
+    const server = start(
+      { PORT: '0', SQLITE_PATH: join(tmp, 'demo', 'store.db'), DIST_DIR: join(tmp, 'no-dist') },
+      'server/start-demo.ts',
+    )
+    try {
+      const url = String((await waitFor(server.lines, 'listening')).url)
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/)
+      expect(server.lines.some((l) => l.msg === 'demo content loaded into the new database')).toBe(
+        true,
+      )
+      const login = new FormData()
+      login.append('username', 'demo')
+      login.append('password', 'demo-pass-1')
+      const res = await fetch(new URL('api/login?check=1', url), {
+        method: 'POST',
+        body: login,
+        headers: { origin: new URL(url).origin },
+      })
+      expect(res.status).toBe(200)
+      const outbox = await fetch(new URL('api/dev/outbox?to=%2B96170000001', url))
+      expect(outbox.status).toBe(200)
+      const { data } = (await outbox.json()) as { data: { code: string }[] }
+      expect(data[0]?.code).toMatch(/^\d{4}$/)
     } finally {
       server.child.kill('SIGKILL')
     }

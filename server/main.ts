@@ -33,11 +33,15 @@ process.on('unhandledRejection', (reason) => {
 })
 
 const passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost))
+// Before listening: the first unknown-user sign-in must cost one hash, like every other.
+const dummyHash = passwords.prepare()
 const store = createDb(config, logger)
 try {
   const applied = await migrateToLatest(store.db, store.dialect)
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
-  if (await seedDemo(store.db, new Date(), passwords))
+  // The demo accounts have public passwords: only when asked, and never in production
+  // (loadConfig refuses DEMO=1 there).
+  if (config.demo && (await seedDemo(store.db, new Date(), passwords)))
     logger.info('demo content loaded into the new database')
 } catch (err) {
   logger.error('database start-up failed', { dialect: store.dialect, ...errorFields(err) })
@@ -53,6 +57,7 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
   })
 }
 
+await dummyHash
 const app = createApp({ db: store.db, config, logger, passwords })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address

@@ -51,6 +51,8 @@ async function startServer(env: Record<string, string>): Promise<Server> {
       HOST: '127.0.0.1',
       PORT: String(port),
       NODE_ENV: 'test',
+      // The orders buy from the demo catalogue.
+      DEMO: '1',
       LOG_LEVEL: 'silent',
       DIST_DIR: join(tmp, 'no-dist'),
       DATABASE_URL: '',

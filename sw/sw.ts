@@ -9,6 +9,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { notificationTarget } from './notification-target'
 
 declare const self: ServiceWorkerGlobalScope
 
@@ -101,10 +102,10 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
-  const target = new URL(
-    (event.notification.data as { url?: string } | null)?.url ?? '/',
+  const target = notificationTarget(
+    (event.notification.data as { url?: unknown } | null)?.url,
     self.location.origin,
-  ).href
+  )
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows.find((client) => client.url.startsWith(self.location.origin))

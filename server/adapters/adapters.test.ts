@@ -2,9 +2,10 @@ import nodemailer from 'nodemailer'
 import { describe, expect, it } from 'vitest'
 import { createLogger } from '../log'
 import { describeEachDatabase } from '../test/context'
-import { createDelivery, DeliveryError, usesOutbox, type OutgoingCode } from './delivery'
+import { DeliveryError, outboxChannels, type OutgoingCode, type OutgoingNotice } from './delivery'
 import { createMailSender } from './mail'
 import { createOutboxSender, readOutbox } from './outbox'
+import { createDelivery } from './senders'
 import { createWhatsAppSender, GRAPH_API_VERSION } from './whatsapp'
 
 const message: OutgoingCode = {
@@ -87,6 +88,63 @@ describe('WhatsApp sender', () => {
   })
 })
 
+describe('security notices', () => {
+  const notice: OutgoingNotice = {
+    channel: 'whatsapp',
+    to: '+96170000001',
+    locale: 'en',
+    subject: 'Wrong codes were entered for your account',
+    body: 'Several wrong verification codes were entered...',
+    until: 'Nov 26, 2026, 4:00 PM',
+  }
+
+  it('go by WhatsApp only through WHATSAPP_NOTICE_TEMPLATE, with the time as its parameter', async () => {
+    expect(createWhatsAppSender(whatsapp, {}).notify).toBeUndefined()
+    const bodies: unknown[] = []
+    const sender = createWhatsAppSender(
+      { ...whatsapp, noticeTemplate: 'store_notice' },
+      {
+        fetch: async (_url, init) => {
+          bodies.push(JSON.parse(String(init?.body)))
+          return new Response('{}', { status: 200 })
+        },
+      },
+    )
+    await sender.notify!(notice)
+    expect(bodies).toEqual([
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '96170000001',
+        type: 'template',
+        template: {
+          name: 'store_notice',
+          language: { code: 'ar' },
+          components: [
+            { type: 'body', parameters: [{ type: 'text', text: 'Nov 26, 2026, 4:00 PM' }] },
+          ],
+        },
+      },
+    ])
+  })
+
+  it('go by e-mail as plain text', async () => {
+    const mails: nodemailer.SendMailOptions[] = []
+    const sender = createMailSender({ url: 'smtp://x', from: 'a@b.c' }, {
+      sendMail: async (mail: nodemailer.SendMailOptions) => void mails.push(mail),
+    } as unknown as nodemailer.Transporter)
+    await sender.notify!({ ...notice, channel: 'email', to: 'demo@example.com' })
+    expect(mails).toEqual([
+      {
+        from: 'a@b.c',
+        to: 'demo@example.com',
+        subject: 'Wrong codes were entered for your account',
+        text: 'Several wrong verification codes were entered...',
+      },
+    ])
+  })
+})
+
 describe('mail sender', () => {
   it('sends a plain-text mail from MAIL_FROM', async () => {
     const transport = nodemailer.createTransport({ jsonTransport: true })
@@ -139,10 +197,13 @@ describeEachDatabase(
       expect(prod).toMatchObject({ msg: 'code kept in the local outbox', to: '+96170999001' })
       expect(prod).not.toHaveProperty('code')
       expect(dev).toMatchObject({ code: '9911' })
-      expect((await readOutbox(ctx.db, '+96170999001')).map((e) => e.code)).toEqual([
-        '9911',
-        '0427',
-      ])
+      const read = (channels: ('whatsapp' | 'email')[]) =>
+        readOutbox(ctx.db, { to: '+96170999001', channels })
+      expect((await read(['whatsapp', 'email'])).map((e) => e.code)).toEqual(['9911', '0427'])
+      expect((await read(['whatsapp'])).map((e) => e.code)).toEqual(['9911', '0427'])
+      // A channel a real sender now delivers is never read back.
+      expect(await read(['email'])).toEqual([])
+      expect(await read([])).toEqual([])
     })
 
     it('is used for each channel that has no real sender configured', () => {
@@ -152,23 +213,23 @@ describeEachDatabase(
         ctx.db,
         logger,
       )
-      expect([none.phone.kind, none.email.kind, usesOutbox(none)]).toEqual([
+      expect([none.phone.kind, none.email.kind, outboxChannels(none)]).toEqual([
         'outbox',
         'outbox',
-        true,
+        ['whatsapp', 'email'],
       ])
       const smtp = { url: 'smtp://mail.example.com', from: 'a@b.c' }
       const both = createDelivery({ nodeEnv: 'test', whatsapp, smtp }, ctx.db, logger)
-      expect([both.phone.kind, both.email.kind, usesOutbox(both)]).toEqual([
+      expect([both.phone.kind, both.email.kind, outboxChannels(both)]).toEqual([
         'whatsapp',
         'smtp',
-        false,
+        [],
       ])
       const half = createDelivery({ nodeEnv: 'test', whatsapp, smtp: undefined }, ctx.db, logger)
-      expect([half.phone.kind, half.email.kind, usesOutbox(half)]).toEqual([
+      expect([half.phone.kind, half.email.kind, outboxChannels(half)]).toEqual([
         'whatsapp',
         'outbox',
-        true,
+        ['email'],
       ])
     })
   },

@@ -1,11 +1,3 @@
-import type { Kysely } from 'kysely'
-import type { Config } from '../config'
-import type { Database } from '../db/schema'
-import type { Logger } from '../log'
-import { createMailSender } from './mail'
-import { createOutboxSender } from './outbox'
-import { createWhatsAppSender } from './whatsapp'
-
 export type Channel = 'whatsapp' | 'email'
 
 /** A verification code on its way to a person. */
@@ -22,10 +14,23 @@ export interface OutgoingCode {
   subject: string
 }
 
+/** A security notice to an account's owner (wrong codes paused the account's codes). */
+export interface OutgoingNotice {
+  channel: Channel
+  to: string
+  locale: 'en' | 'ar'
+  subject: string
+  body: string
+  /** Until when codes are paused (the WhatsApp template's parameter). */
+  until: string
+}
+
 export interface Sender {
   /** Which implementation this is; `outbox` is the local one for development and tests. */
   readonly kind: 'whatsapp' | 'smtp' | 'outbox'
   send(message: OutgoingCode): Promise<void>
+  /** Absent when the sender cannot carry free words (WhatsApp without a notice template). */
+  notify?(notice: OutgoingNotice): Promise<void>
 }
 
 /** How codes leave the server: one sender per channel. */
@@ -34,21 +39,12 @@ export interface Delivery {
   email: Sender
 }
 
-/** The real senders where configured, the local outbox for the rest. */
-export function createDelivery(
-  config: Pick<Config, 'whatsapp' | 'smtp' | 'nodeEnv'>,
-  db: Kysely<Database>,
-  logger: Logger,
-): Delivery {
-  const outbox = createOutboxSender(db, logger, { logCodes: config.nodeEnv !== 'production' })
-  return {
-    phone: config.whatsapp ? createWhatsAppSender(config.whatsapp, { logger }) : outbox,
-    email: config.smtp ? createMailSender(config.smtp) : outbox,
-  }
-}
-
-export function usesOutbox(delivery: Delivery): boolean {
-  return delivery.phone.kind === 'outbox' || delivery.email.kind === 'outbox'
+/** The channels whose codes stay in the local outbox (no real sender configured for them). */
+export function outboxChannels(delivery: Delivery): Channel[] {
+  const channels: Channel[] = []
+  if (delivery.phone.kind === 'outbox') channels.push('whatsapp')
+  if (delivery.email.kind === 'outbox') channels.push('email')
+  return channels
 }
 
 /** A sender could not hand the message over; the caller tells the user to try again. */

@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { SmtpConfig } from '../config'
-import { DeliveryError, type OutgoingCode, type Sender } from './delivery'
+import { DeliveryError, type OutgoingCode, type OutgoingNotice, type Sender } from './delivery'
 
 /** E-mail through SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465). */
 export function createMailSender(
@@ -19,6 +19,18 @@ export function createMailSender(
         })
       } catch (err) {
         throw new DeliveryError('the mail server refused the message', { cause: err })
+      }
+    },
+    async notify(notice: OutgoingNotice) {
+      try {
+        await transport.sendMail({
+          from: config.from,
+          to: notice.to,
+          subject: notice.subject,
+          text: notice.body,
+        })
+      } catch (err) {
+        throw new DeliveryError('the mail server refused the notice', { cause: err })
       }
     },
   }

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import type { Logger } from '../log'
-import type { OutgoingCode, Sender } from './delivery'
+import type { Channel, OutgoingCode, OutgoingNotice, Sender } from './delivery'
 
 /**
  * The local sender: nothing leaves the machine. Every message is logged and kept in the
- * `outbox` table, where GET /api/dev/outbox (development and tests only) and an operator can
- * read it. Production logs never carry the code itself.
+ * `outbox` table, where an operator can read it (and GET /api/dev/outbox, when DEV_OUTBOX=1
+ * outside production). Production logs never carry the code itself.
  */
 export function createOutboxSender(
   db: Kysely<Database>,
@@ -34,6 +34,23 @@ export function createOutboxSender(
         ...(options.logCodes ? { code: message.code } : {}),
       })
     },
+    async notify(notice: OutgoingNotice) {
+      await db
+        .insertInto('outbox')
+        .values({
+          channel: notice.channel,
+          recipient: notice.to,
+          purpose: 'notice',
+          code: null,
+          body: notice.body,
+          created_at: new Date().toISOString(),
+        })
+        .execute()
+      logger.info('security notice kept in the local outbox', {
+        channel: notice.channel,
+        to: notice.to,
+      })
+    },
   }
 }
 
@@ -46,15 +63,19 @@ export interface OutboxEntry {
   created_at: string
 }
 
-/** Newest first; `to` already normalised (E.164 or lower-case e-mail). */
+/**
+ * Newest first; `to` already normalised (E.164 or lower-case e-mail). Only `channels`: what
+ * an earlier configuration kept for a channel that now has a real sender stays hidden.
+ */
 export async function readOutbox(
   db: Kysely<Database>,
-  to: string | undefined,
-  limit = 50,
+  { to, channels, limit = 50 }: { to: string | undefined; channels: Channel[]; limit?: number },
 ): Promise<OutboxEntry[]> {
+  if (channels.length === 0) return []
   let query = db
     .selectFrom('outbox')
     .select(['recipient as to', 'channel', 'purpose', 'code', 'body', 'created_at'])
+    .where('channel', 'in', channels)
     .orderBy('id', 'desc')
     .limit(limit)
   if (to !== undefined) query = query.where('recipient', '=', to)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createProvider, ProviderError, type ProviderOrder } from './provider'
+import { ProviderError, type ProviderOrder } from './provider'
+import { createProvider } from './providers'
 import { createHttpProvider } from './provider-http'
 import { createLocalProvider } from './provider-local'
 

@@ -1,8 +1,3 @@
-import type { Config } from '../config'
-import type { Logger } from '../log'
-import { createHttpProvider } from './provider-http'
-import { createLocalProvider } from './provider-local'
-
 /**
  * The fulfilment provider: who finds a player's name from their number, takes the orders and
  * says when they are done. A real one over HTTP when PROVIDER_URL is set (provider-http.ts),
@@ -62,8 +57,4 @@ export interface Provider {
 /** The provider could not be reached or answered something unusable. */
 export class ProviderError extends Error {
   override name = 'ProviderError'
-}
-
-export function createProvider(config: Pick<Config, 'provider'>, logger?: Logger): Provider {
-  return config.provider ? createHttpProvider(config.provider, { logger }) : createLocalProvider()
 }

@@ -11,6 +11,10 @@ export interface CliContext {
   config: Config
   passwords: PasswordHasher
   clock: Clock
+  /** Who runs the command, for the audit log: OPERATOR, else the system user name. */
+  actor: string
+  /** Everything on standard input (users:set-password --password-stdin). */
+  readStdin(): Promise<string>
 }
 
 export interface CommandArgs {

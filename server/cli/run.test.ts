@@ -138,6 +138,12 @@ describeEachDatabase('operator CLI', (ctx) => {
     const unknown = await run(ctx, 'users:delete', 'demo')
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('Unknown command: users:delete')
+    // Names every object has are no commands either.
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const inherited = await run(ctx, name)
+      expect(inherited.code, name).toBe(2)
+      expect(inherited.stderr, name).toContain(`Unknown command: ${name}`)
+    }
     expect((await run(ctx)).code).toBe(2)
     const help = await run(ctx, 'help')
     expect(help.code).toBe(0)

@@ -1,3 +1,4 @@
+import { userInfo } from 'node:os'
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { systemClock, type Clock } from '../clock'
 import { ConfigError, loadConfig, type Config } from '../config'
@@ -6,6 +7,7 @@ import { migrateToLatest } from '../db/migrations'
 import { createLogger } from '../log'
 import { PasswordHasher, scryptWithCost } from '../services/passwords'
 import { CommandError, UsageError, type Command, type CommandResult } from './command'
+import { accountCommands } from './accounts'
 import { catalogueCommands } from './catalogue'
 import { chargeCommands } from './charges'
 import { orderCommands } from './orders'
@@ -15,6 +17,7 @@ import { walletCommands } from './wallet'
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
   ...userCommands,
+  ...accountCommands,
   ...catalogueCommands,
   ...orderCommands,
   ...walletCommands,
@@ -35,6 +38,26 @@ export interface CliIo {
   store?: Pick<Db, 'db' | 'dialect'>
   passwords?: PasswordHasher
   clock?: Clock
+  /** Standard input; default the process's. */
+  readStdin?: () => Promise<string>
+}
+
+/** Who is running the command: OPERATOR when set, else the system user, for the audit log. */
+function actorOf(env: Record<string, string | undefined>): string {
+  const named = env.OPERATOR?.trim()
+  if (named) return named.slice(0, 100)
+  try {
+    return userInfo().username || 'operator'
+  } catch {
+    // No user database entry (some containers run as a bare uid).
+    return 'operator'
+  }
+}
+
+async function readProcessStdin(): Promise<string> {
+  let text = ''
+  for await (const chunk of process.stdin) text += String(chunk)
+  return text
 }
 
 function help(): string {
@@ -66,7 +89,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     ;(name === undefined ? io.stderr : io.stdout)(help() + '\n')
     return name === undefined ? 2 : 0
   }
-  const command = COMMANDS[name]
+  // Own keys only: `constructor` or `__proto__` are properties of every object, not commands.
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined
   const wantsJson = rest.includes('--json')
   const fail = (code: number, message: string, details?: unknown) => {
     io.stderr(
@@ -126,6 +150,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         config,
         passwords: io.passwords ?? new PasswordHasher(scryptWithCost(config.passwordHashCost)),
         clock: io.clock ?? systemClock,
+        actor: actorOf(io.env ?? process.env),
+        readStdin: io.readStdin ?? readProcessStdin,
       },
       { values: parsed.values, positionals: parsed.positionals },
     )

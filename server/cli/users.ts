@@ -50,6 +50,7 @@ function view(user: UserRow) {
     locale: user.locale,
     balance: fromMicros(user.balance),
     created_at: user.created_at,
+    disabled_at: user.disabled_at,
   }
 }
 

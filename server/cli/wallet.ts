@@ -2,8 +2,24 @@ import { formatMoney, fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
 import { notificationText } from '../services/notifications'
 import { findUserByUsername } from '../services/users'
+import { recordAudit } from '../services/audit'
 import { creditWallet } from '../services/wallet'
-import { CommandError, required, UsageError, type Command } from './command'
+import { debitWallet, InsufficientBalanceError } from '../services/wallet-correction'
+import { CommandError, required, UsageError, type Command, type CommandArgs } from './command'
+
+/** `<amount>` in micro-units: a positive decimal within the database's range. */
+function amountOf(args: CommandArgs): bigint {
+  const text = args.positionals[1] ?? ''
+  let amount: bigint
+  try {
+    amount = toMicros(text)
+  } catch {
+    throw new UsageError(`<amount> must be a decimal number like 25 or 12.50`)
+  }
+  if (amount <= 0n) throw new UsageError('<amount> must be above 0')
+  if (amount > INT64_MAX) throw new UsageError('<amount> is too large')
+  return amount
+}
 
 export const walletCommands: Record<string, Command> = {
   'wallet:credit': {
@@ -12,16 +28,9 @@ export const walletCommands: Record<string, Command> = {
     positionals: ['username', 'amount'],
     options: { reason: { type: 'string' } },
     async run(ctx, args) {
-      const [username, amountText] = args.positionals as [string, string]
+      const [username] = args.positionals as [string]
       const reason = required(args, 'reason').trim()
-      let amount: bigint
-      try {
-        amount = toMicros(amountText)
-      } catch {
-        throw new UsageError(`<amount> must be a decimal number like 25 or 12.50`)
-      }
-      if (amount <= 0n) throw new UsageError('<amount> must be above 0')
-      if (amount > INT64_MAX) throw new UsageError('<amount> is too large')
+      const amount = amountOf(args)
       const user = await findUserByUsername(ctx.db, username)
       if (!user) throw new CommandError(`No user named ${username}.`)
       let result
@@ -55,6 +64,58 @@ export const walletCommands: Record<string, Command> = {
           reason,
         },
         text: `Credited ${credited} ${result.user.currency} to ${result.user.username}: balance ${balance} ${result.user.currency}.`,
+      }
+    },
+  },
+
+  'wallet:debit': {
+    summary:
+      "Take money from a user's wallet as a correction, in the wallet's currency (a Discounted history line); never below zero.",
+    usage: '<username> <amount> --reason TEXT',
+    positionals: ['username', 'amount'],
+    options: { reason: { type: 'string' } },
+    async run(ctx, args) {
+      const [username] = args.positionals as [string]
+      const reason = required(args, 'reason').trim()
+      const amount = amountOf(args)
+      const found = await findUserByUsername(ctx.db, username)
+      if (!found) throw new CommandError(`No user named ${username}.`)
+      const now = ctx.clock.now()
+      let user
+      try {
+        user = await debitWallet(ctx.db, found.id, {
+          amount,
+          name: reason,
+          notification: (u) =>
+            notificationText(
+              u.locale,
+              'notification.wallet_debited.title',
+              'notification.wallet_debited.body',
+              { amount: formatMoney(amount, u.currency, u.locale), reason },
+            ),
+          now,
+          alsoInTransaction: (trx, u) =>
+            recordAudit(trx, {
+              actor: ctx.actor,
+              action: 'wallet:debit',
+              user: u,
+              details: { amount: fromMicros(amount), currency: u.currency, reason },
+              now,
+            }),
+        })
+      } catch (err) {
+        if (err instanceof InsufficientBalanceError) {
+          throw new CommandError(
+            `Cannot debit ${fromMicros(amount)} ${found.currency}: the balance of ${found.username} is ${fromMicros(err.balance)} ${found.currency}, and a wallet never goes below zero.`,
+          )
+        }
+        throw err
+      }
+      const balance = fromMicros(user.balance)
+      const debited = fromMicros(amount)
+      return {
+        json: { username: user.username, debited, currency: user.currency, balance, reason },
+        text: `Debited ${debited} ${user.currency} from ${user.username}: balance ${balance} ${user.currency}.`,
       }
     },
   },

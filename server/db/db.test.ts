@@ -1,7 +1,10 @@
+import { sql } from 'kysely'
+import { Migrator } from 'kysely/migration'
 import { expect, it } from 'vitest'
 import { createDb } from '.'
 import { migrateToLatest, migrations } from './migrations'
 import { demoSeed, SEED_META_KEY, seedDemo } from './seed'
+import { usernameKey } from '../services/username-key'
 import { describeEachDatabase } from '../test/context'
 
 describeEachDatabase('database', (ctx) => {
@@ -140,7 +143,7 @@ describeEachDatabase('database', (ctx) => {
     ).rejects.toThrow()
     const copy = {
       username: 'Demo',
-      username_key: 'demo',
+      username_key: usernameKey('Demo'),
       phone_number: '+96170000009',
       email: null,
       password_hash: 'x',
@@ -203,5 +206,47 @@ describeEachDatabase('database', (ctx) => {
         .values({ id: 2, updated_at: new Date().toISOString() })
         .execute(),
     ).rejects.toThrow()
+  })
+})
+
+describeEachDatabase('migration 0005: username keys', (ctx) => {
+  it('rekeys existing usernames; of two names that look alike, the older keeps the key', async () => {
+    const migrator = new Migrator({
+      db: ctx.db,
+      provider: { getMigrations: async () => migrations(ctx.dialect) },
+    })
+    // Back to before 0005 (the later migrations step down first).
+    const down = await migrator.migrateTo('0004_orders')
+    expect(down.error).toBeUndefined()
+    expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0007_wallet',
+      '0006_account_login',
+      '0005_security',
+    ])
+    // A row as before 0005: its key NFC and lower case, and no `disabled_at` column yet.
+    const insert = (username: string, phone: string) =>
+      sql`insert into users (username, username_key, phone_number, password_hash, created_at)
+        values (${username}, ${username.normalize('NFC').toLowerCase()}, ${phone}, 'x',
+        ${new Date().toISOString()})`.execute(ctx.db)
+    await insert('Zed', '+96171000901')
+    await insert('z\u0435d', '+96171000902') // a Cyrillic e
+    await insert('Bob', '+96171000903')
+
+    expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual([
+      '0005_security',
+      '0006_account_login',
+      '0007_wallet',
+    ])
+    const rows = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'username', 'username_key', 'disabled_at'])
+      .orderBy('id')
+      .execute()
+    const byName = Object.fromEntries(rows.map((r) => [r.username, r]))
+    expect(byName.demo?.username_key).toBe(usernameKey('demo'))
+    expect(byName.Zed?.username_key).toBe(usernameKey('Zed'))
+    expect(byName['z\u0435d']?.username_key).toBe(`${usernameKey('Zed')}#${byName['z\u0435d']?.id}`)
+    expect(byName.Bob?.username_key).toBe(usernameKey('bob'))
+    expect(rows.every((r) => r.disabled_at === null)).toBe(true)
   })
 })

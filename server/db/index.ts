@@ -5,7 +5,7 @@ import type { Logger } from '../log'
 import { errorFields } from '../log'
 import { LedgerBigIntPlugin } from './bigint'
 import type { Database } from './schema'
-import { NodeSqliteDialect, openSqlite } from './sqlite'
+import { NodeSqliteDialect } from './sqlite'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -29,11 +29,14 @@ export function isPostgresUrl(url: string | undefined): url is string {
 }
 
 /**
- * Opens the store's database. With SQLite, open one per file per process: node:sqlite is
- * synchronous, so a second connection in the same process waiting for the first one's write
- * lock would block the very event loop that has to release it.
+ * Opens the store's database. With SQLite, open one per file per process: its driver keeps the
+ * process's writes in order itself (db/sqlite.ts), and another process's writes wait for the
+ * lock like any other.
  */
-export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, logger?: Logger): Db {
+export function createDb(
+  config: Pick<Config, 'databaseUrl' | 'sqlitePath'> & Partial<Pick<Config, 'sqliteLockWaitMs'>>,
+  logger?: Logger,
+): Db {
   if (isPostgresUrl(config.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
@@ -56,7 +59,10 @@ export function createDb(config: Pick<Config, 'databaseUrl' | 'sqlitePath'>, log
     return { db, dialect: 'postgres', destroy: () => db.destroy() }
   }
   const db = new Kysely<Database>({
-    dialect: new NodeSqliteDialect({ database: openSqlite(config.sqlitePath) }),
+    dialect: new NodeSqliteDialect({
+      path: config.sqlitePath,
+      lockWaitMs: config.sqliteLockWaitMs,
+    }),
     plugins: [new LedgerBigIntPlugin()],
   })
   return { db, dialect: 'sqlite', destroy: () => db.destroy() }

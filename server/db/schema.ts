@@ -96,7 +96,10 @@ export interface SettingTable {
 
 export interface UserTable {
   id: Generated<number>
-  /** As typed at sign-up; `username_key` (NFC, lower case) is what must be unique. */
+  /**
+   * As typed at sign-up; `username_key` (NFKC, lower case, confusable skeleton: see
+   * services/username-key.ts) is what must be unique.
+   */
   username: string
   username_key: string
   /** E.164. */
@@ -115,6 +118,8 @@ export interface UserTable {
   api_token: string | null
   ip_whitelist: string | null
   created_at: string
+  /** Set by an operator (users:disable): no sign-in, no session. */
+  disabled_at: string | null
 }
 
 /** A signed-in device. The client holds the token; only its SHA-256 is kept. */
@@ -147,8 +152,11 @@ export interface VerificationCodeTable {
 }
 
 /**
- * One row per recipient: consecutive wrong codes and the lock they lead to. Also the row a
- * transaction locks to count a recipient's (or an address's, key `ip:...`) sends alone.
+ * The row a transaction locks to count one key's attempts alone, on any instance: a recipient
+ * (its sends and wrong codes), an address (`ip:...`), a sign-in identity or address
+ * (`login:...`), the store's code budget (`budget:codes`). The failures themselves are rows of
+ * `auth_failures`; `failures` and `locked_until` are no longer written (before migration 0005
+ * they held the counts).
  */
 export interface CodeThrottleTable {
   key: string
@@ -166,6 +174,41 @@ export interface OutboxTable {
   code: string | null
   body: string
   created_at: string
+}
+
+/** What an operator did (users:disable, sessions:revoke, ...), one row per command. */
+export interface AuditLogTable {
+  id: Generated<number>
+  /** Who ran the command: OPERATOR from the environment, else the system user name. */
+  actor: string
+  action: string
+  user_id: number | null
+  username: string | null
+  /** JSON. */
+  details: string
+  created_at: string
+}
+
+/**
+ * One failed sign-in (a wrong password) or one wrong code. Counted over sliding windows per
+ * identity, per address, and per both (see services/attempts.ts).
+ */
+export interface AuthFailureTable {
+  id: Generated<number>
+  kind: 'login' | 'code'
+  identity: string
+  /** The client address (IPv6 by its /64), '' when unknown. */
+  address: string
+  /** 0/1: a later success from the same address cleared it for that address. */
+  cleared: Generated<number>
+  created_at: string
+}
+
+/** Fixed-window request counters of the rate limits (services/rate-limit.ts). */
+export interface RateLimitTable {
+  key: string
+  window_start: string
+  hits: number
 }
 
 /** The wallet's history (spec section 3, Payment log). Amounts in micro-units of `currency`. */
@@ -271,6 +314,9 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   sessions: SessionTable
   verification_codes: VerificationCodeTable
   code_throttle: CodeThrottleTable
+  audit_log: AuditLogTable
+  auth_failures: AuthFailureTable
+  rate_limits: RateLimitTable
   outbox: OutboxTable
   wallet_logs: WalletLogTable
   website_info: WebsiteInfoTable

@@ -6,6 +6,7 @@ import { addWalletLog } from '../services/wallet'
 import type { Database } from './schema'
 import { seedDemoCatalogue } from './seed-catalogue'
 import { seedDemoOrders } from './seed-orders'
+import { createPromo } from '../services/charging'
 
 /** Marks that the demo content was loaded, so it is never loaded twice. */
 export const SEED_META_KEY = 'demo_seed'
@@ -17,6 +18,28 @@ const media = (file: string) => `/media/${file}`
  * operator has entered anything. Image files live in server/media (content-hashed names).
  */
 export const demoSeed = {
+  /** Every top-up method shows on the charging page: both USDT networks, Whish, OMT, a code. */
+  payments: {
+    usdt_trc20: 'TNTYuKfobXw9Qphr49rwuo7uWjvmmUWkcJ',
+    usdt_bep20: '0x66f15a81bfe18c3db3ddd3c85f463223f58823f0',
+    whish_money_text:
+      'Send the amount by Whish Money to +961 70 000 100 (Wallet Store), then add a photo of the confirmation.',
+    omt_pay_text:
+      'Pay at any OMT branch or in the OMT Pay app to +961 70 000 200 (Wallet Store), then add a photo of the receipt.',
+    // Millionths of a percent: 1.5 %, 2 % and 3 %.
+    usdt_tax: 1_500_000,
+    whish_money_tax: 2_000_000,
+    omt_pay_tax: 3_000_000,
+  },
+  promoCodes: [
+    {
+      code: 'WELCOME5',
+      value: 5_000_000n,
+      currency: 'USD' as const,
+      usesAllowed: 1000,
+      expiresAt: null,
+    },
+  ],
   websiteInfo: {
     primary_color: '#0f766e',
     secondary_color: '#f59e0b',
@@ -129,6 +152,12 @@ export async function seedDemo(
       .insertInto('about_images')
       .values(demoSeed.aboutImages.map((image, position) => ({ image, position, created_at: at })))
       .execute()
+    await trx
+      .insertInto('payment_settings')
+      .values({ id: 1, ...demoSeed.payments, updated_at: at })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute()
+    for (const promo of demoSeed.promoCodes) await createPromo(trx, promo, now)
     for (const [i, demo] of demoSeed.users.entries()) {
       const balance = toMicros(demo.balance)
       const user = await insertUser(

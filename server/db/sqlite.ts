@@ -1,90 +1,331 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
+import { setTimeout as sleep } from 'node:timers/promises'
 import {
   CompiledQuery,
+  SelectQueryNode,
+  SqliteAdapter,
   SqliteDialect,
-  SqliteDriver,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
-  type SqliteDatabase,
-  type SqliteDialectConfig,
-  type SqliteStatement,
+  type QueryResult,
 } from 'kysely'
 
 const STATEMENT_CACHE_SIZE = 200
 
+/** How long a write may wait for SQLite's lock, in all, unless configured otherwise. */
+export const DEFAULT_LOCK_WAIT_MS = 5000
+
 /**
- * Kysely's SqliteDialect speaks the better-sqlite3 interface; this adapts Node's built-in
- * `node:sqlite`, which needs no native build (see DESIGN.md, toolchain facts).
+ * A write could not get SQLite's write lock in time: another process (the operator CLI, a
+ * backup, a maintenance shell) holds it. Nothing was changed; the app answers 503 with
+ * Retry-After.
  */
-export function openSqlite(path: string): SqliteDatabase {
-  if (path !== ':memory:' && !path.startsWith('file:'))
-    mkdirSync(dirname(path), { recursive: true })
-  // `timeout` is SQLite's busy_timeout: a second process (the operator CLI, a migration) waits
-  // for the write lock instead of failing at once with SQLITE_BUSY.
-  // Integers are read as bigint (exact beyond 2^53); LedgerBigIntPlugin (db/bigint.ts) turns
-  // everything but the ledger amounts back into numbers.
-  const db = new DatabaseSync(path, { timeout: 5000, readBigInts: true })
-  // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL.
-  db.exec('PRAGMA journal_mode = WAL')
-  db.exec('PRAGMA synchronous = NORMAL')
-  db.exec('PRAGMA foreign_keys = ON')
+export class DatabaseBusyError extends Error {
+  override name = 'DatabaseBusyError'
+}
 
+/** SQLITE_BUSY or SQLITE_LOCKED, extended codes included. */
+function isBusy(err: unknown): boolean {
+  const code = (err as { errcode?: unknown } | null)?.errcode
+  return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6)
+}
+
+/** One node:sqlite connection with a cache of its prepared statements. */
+class Connection {
+  readonly #db: DatabaseSync
   // Kysely prepares every query it runs; the same few statements repeat, so keep them.
-  const cache = new Map<string, SqliteStatement>()
+  readonly #cache = new Map<string, StatementSync>()
 
-  const wrap = (stmt: StatementSync): SqliteStatement => ({
-    reader: stmt.columns().length > 0,
+  constructor(path: string) {
+    // No busy timeout: SQLite's own wait is synchronous and would stall the whole event loop
+    // (every request, static files too) while another process holds the lock. A busy
+    // statement fails at once and is retried asynchronously instead (see retryWhileBusy).
+    // Integers are read as bigint (exact beyond 2^53); LedgerBigIntPlugin (db/bigint.ts) turns
+    // everything but the ledger amounts back into numbers.
+    this.#db = new DatabaseSync(path, { timeout: 0, readBigInts: true })
+  }
+
+  exec(sql: string) {
+    this.#db.exec(sql)
+  }
+
+  run(compiled: CompiledQuery): QueryResult<unknown> {
+    const params = compiled.parameters as SQLInputValue[]
+    const stmt = this.#prepare(compiled.sql)
     // The schema stores only what SQLite binds: numbers (flags as 0/1), text, null, bytes.
-    all: (params) => stmt.all(...(params as SQLInputValue[])),
-    run: (params) => stmt.run(...(params as SQLInputValue[])),
-    iterate: (params) => stmt.iterate(...(params as SQLInputValue[])) as IterableIterator<unknown>,
-  })
+    if (stmt.columns().length > 0) return { rows: stmt.all(...params) }
+    const { changes, lastInsertRowid } = stmt.run(...params)
+    return {
+      insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+      numAffectedRows: changes != null ? BigInt(changes) : undefined,
+      rows: [],
+    }
+  }
 
-  return {
-    prepare(sql) {
-      let stmt = cache.get(sql)
-      if (stmt) {
-        // Re-insert so the map's order is least-recently-used first.
-        cache.delete(sql)
-      } else {
-        stmt = wrap(db.prepare(sql))
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value
-          if (oldest !== undefined) cache.delete(oldest)
-        }
+  *iterate(compiled: CompiledQuery): Generator<unknown> {
+    yield* this.#prepare(compiled.sql).iterate(...(compiled.parameters as SQLInputValue[]))
+  }
+
+  #prepare(sql: string): StatementSync {
+    let stmt = this.#cache.get(sql)
+    if (stmt) {
+      // Re-insert so the map's order is least-recently-used first.
+      this.#cache.delete(sql)
+    } else {
+      stmt = this.#db.prepare(sql)
+      if (this.#cache.size >= STATEMENT_CACHE_SIZE) {
+        const oldest = this.#cache.keys().next().value
+        if (oldest !== undefined) this.#cache.delete(oldest)
       }
-      cache.set(sql, stmt)
-      return stmt
-    },
-    close() {
-      cache.clear()
-      db.close()
-    },
+    }
+    this.#cache.set(sql, stmt)
+    return stmt
+  }
+
+  close() {
+    this.#cache.clear()
+    this.#db.close()
   }
 }
 
 /**
- * Transactions start with BEGIN IMMEDIATE: they take the write lock up front, so a second
- * process (the operator CLI) waits its busy_timeout instead of failing half-way with
- * SQLITE_BUSY when a read turns into a write (the wallet's check-then-debit).
+ * Runs `fn` (a synchronous SQLite call) until it is not busy, sleeping between tries so the
+ * event loop keeps serving, or throws DatabaseBusyError once `deadline` has passed.
  */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+async function retryWhileBusy<T>(fn: () => T, deadline: number): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return fn()
+    } catch (err) {
+      if (!isBusy(err)) throw err
+      if (Date.now() >= deadline) {
+        throw new DatabaseBusyError('the database is locked by another process', { cause: err })
+      }
+      await sleep(Math.min(2 ** attempt, 50))
+    }
+  }
+}
+
+/** A first-come first-served lock for this process's writes, with a deadline per waiter. */
+class WriteLock {
+  #held = false
+  readonly #waiting: (() => void)[] = []
+
+  async acquire(deadline: number): Promise<() => void> {
+    if (this.#held) {
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          clearTimeout(timer)
+          resolve()
+        }
+        const timer = setTimeout(
+          () => {
+            const i = this.#waiting.indexOf(wake)
+            if (i >= 0) this.#waiting.splice(i, 1)
+            reject(new DatabaseBusyError('the database stayed busy with earlier writes'))
+          },
+          Math.max(0, deadline - Date.now()),
+        )
+        this.#waiting.push(wake)
+      })
+    }
+    this.#held = true
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = this.#waiting.shift()
+      // Handed straight to the next waiter: `held` stays true, nobody can cut in.
+      if (next) next()
+      else this.#held = false
+    }
+  }
+}
+
+export interface SqliteOptions {
+  path: string
+  /** How long a write may wait for the lock, in all (SQLITE_LOCK_WAIT_MS). */
+  lockWaitMs?: number
+}
+
+/**
+ * Kysely over Node's built-in `node:sqlite` (no native build), with two connections: reads
+ * outside transactions go to their own connection, which WAL lets read while a writer holds
+ * the lock; transactions and other writes take the write connection one at a time. Writes
+ * wait for SQLite's lock asynchronously, so a lock held by another process never freezes the
+ * server; past `lockWaitMs` they fail with DatabaseBusyError.
+ */
+class NodeSqliteDriver implements Driver {
+  readonly #options: SqliteOptions
+  #write: Connection | undefined
+  #read: Connection | undefined
+  readonly #lock = new WriteLock()
+
+  constructor(options: SqliteOptions) {
+    this.#options = options
+  }
+
+  async init() {
+    const { path } = this.#options
+    const inMemory = path === ':memory:' || path.includes('mode=memory')
+    if (!inMemory && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true })
+    const write = new Connection(path)
+    const deadline = Date.now() + this.lockWaitMs
+    // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL.
+    await retryWhileBusy(() => write.exec('PRAGMA journal_mode = WAL'), deadline)
+    write.exec('PRAGMA synchronous = NORMAL')
+    write.exec('PRAGMA foreign_keys = ON')
+    this.#write = write
+    // A second connection to an in-memory database would be another, empty, database.
+    this.#read = inMemory ? write : new Connection(path)
+    if (this.#read !== write) this.#read.exec('PRAGMA foreign_keys = ON')
+  }
+
+  get lockWaitMs() {
+    return this.#options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Session(this.#write!, this.#read!, this.#lock, this.lockWaitMs)
+  }
+
+  async beginTransaction(connection: DatabaseConnection) {
+    await (connection as Session).begin()
+  }
+
+  async commitTransaction(connection: DatabaseConnection) {
+    await (connection as Session).end('commit')
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection) {
+    await (connection as Session).end('rollback')
+  }
+
+  async savepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`savepoint "${name}"`))
+  }
+
+  async rollbackToSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`rollback to "${name}"`))
+  }
+
+  async releaseSavepoint(connection: DatabaseConnection, name: string) {
+    await connection.executeQuery(CompiledQuery.raw(`release "${name}"`))
+  }
+
+  async releaseConnection(connection: DatabaseConnection) {
+    // A transaction left open (its code threw between begin and end) must not keep the lock.
+    await (connection as Session).end('rollback')
+  }
+
+  async destroy() {
+    if (this.#read && this.#read !== this.#write) this.#read.close()
+    this.#write?.close()
+  }
+}
+
+/** What Kysely calls a connection: one query, or one transaction, of one caller. */
+class Session implements DatabaseConnection {
+  #release: (() => void) | undefined
+
+  constructor(
+    readonly write: Connection,
+    readonly read: Connection,
+    readonly lock: WriteLock,
+    readonly waitMs: number,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Inside this session's transaction: the write connection, whose lock we hold.
+    if (this.#release) return this.write.run(compiled) as QueryResult<R>
+    const deadline = Date.now() + this.waitMs
+    if (SelectQueryNode.is(compiled.query)) {
+      return retryWhileBusy(() => this.read.run(compiled), deadline) as Promise<QueryResult<R>>
+    }
+    const release = await this.lock.acquire(deadline)
+    try {
+      return (await retryWhileBusy(() => this.write.run(compiled), deadline)) as QueryResult<R>
+    } finally {
+      release()
+    }
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (!SelectQueryNode.is(compiled.query)) {
+      throw new Error('Sqlite driver only supports streaming of select queries')
+    }
+    const connection = this.#release ? this.write : this.read
+    for (const row of connection.iterate(compiled)) yield { rows: [row as R] }
+  }
+
+  /**
+   * BEGIN IMMEDIATE: the transaction takes the write lock up front, so a read that turns into
+   * a write (the wallet's check-then-debit) never fails half-way with SQLITE_BUSY.
+   */
+  async begin() {
+    const deadline = Date.now() + this.waitMs
+    const release = await this.lock.acquire(deadline)
+    try {
+      await retryWhileBusy(() => this.write.exec('begin immediate'), deadline)
+    } catch (err) {
+      release()
+      throw err
+    }
+    this.#release = release
+  }
+
+  async end(how: 'commit' | 'rollback') {
+    const release = this.#release
+    if (!release) return
+    try {
+      if (how === 'commit') {
+        await retryWhileBusy(() => this.write.exec('commit'), Date.now() + this.waitMs)
+      } else {
+        rollback(this.write)
+      }
+    } catch (err) {
+      // The commit failed: undo, so the connection is not left inside the transaction.
+      if (how === 'commit') rollback(this.write)
+      throw err
+    } finally {
+      this.#release = undefined
+      release()
+    }
+  }
+}
+
+/** Ends the open transaction; SQLite may have rolled it back already (after some errors). */
+function rollback(connection: Connection) {
+  try {
+    connection.exec('rollback')
+  } catch (err) {
+    if (!/no transaction is active/i.test((err as Error).message)) throw err
+  }
+}
+
+/** The app runs the two connections itself (see NodeSqliteDriver), hence "multiple". */
+class NodeSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections() {
+    return true
   }
 }
 
 export class NodeSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig
+  readonly #options: SqliteOptions
 
-  constructor(config: SqliteDialectConfig) {
-    super(config)
-    this.#config = config
+  constructor(options: SqliteOptions) {
+    super({ database: () => Promise.reject(new Error('unused')) })
+    this.#options = options
   }
 
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config)
+    return new NodeSqliteDriver(this.#options)
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new NodeSqliteAdapter()
   }
 }

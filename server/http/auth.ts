@@ -9,10 +9,15 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]
 }
 
-/** Resolves the bearer token to its live session and user, or answers 401. */
+/**
+ * Resolves the bearer token to its live session and user, or answers 401: unknown, revoked or
+ * expired (SESSION_IDLE_DAYS, SESSION_MAX_DAYS) token, or an account an operator disabled.
+ */
 export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'))
-  const found = token ? await findSession(c.var.db, token, c.var.clock.now()) : undefined
+  const found = token
+    ? await findSession(c.var.db, token, c.var.clock.now(), c.var.config.sessions)
+    : undefined
   if (!found) {
     c.header('WWW-Authenticate', 'Bearer')
     return c.json({ message: t(c.var.locale, 'auth.unauthenticated') }, 401)
@@ -29,7 +34,9 @@ export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
  */
 export const optionalUser = createMiddleware<MaybeAuthEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'))
-  const found = token ? await findSession(c.var.db, token, c.var.clock.now()) : undefined
+  const found = token
+    ? await findSession(c.var.db, token, c.var.clock.now(), c.var.config.sessions)
+    : undefined
   if (found) {
     c.set('user', found.user)
     c.set('sessionId', found.sessionId)

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import ipaddr from 'ipaddr.js'
 
 /**
  * The caller's address. With `trustProxy` hops in front, X-Forwarded-For's entries are read
@@ -29,3 +30,25 @@ export function isSecureRequest(c: Context, trustProxy: number): boolean {
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
   return proto === 'https'
 }
+
+/**
+ * The address as the limits count it: IPv4 as it is (an IPv4-mapped IPv6 address too), IPv6 by
+ * its /64, because one customer line or one server is given a whole /64 and can pick any
+ * address in it for each request. Anything unparsable (a forged header) is kept as written.
+ */
+export function addressKey(ip: string | null): string | null {
+  if (ip === null || ip.trim() === '') return null
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6
+  try {
+    parsed = ipaddr.process(ip.trim())
+  } catch {
+    return ip.trim().slice(0, 64)
+  }
+  if (parsed.kind() === 'ipv4') return parsed.toString()
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4)
+  return `${parts.map((n) => n.toString(16)).join(':')}::/64`
+}
+
+/** The client's address key (see addressKey), straight from the request. */
+export const clientAddressKey = (c: Context, trustProxy: number) =>
+  addressKey(clientIp(c, trustProxy))

@@ -29,14 +29,37 @@ export function messageReply(
   return c.json({ message: t(c.var.locale, id, values) }, status)
 }
 
-/** 429 with a Retry-After header: a limit on codes (spec section 9) was reached. */
-export class TooManyRequestsError extends ApiError {
+/** A failure that passes: the reply carries Retry-After. */
+export class RetryLaterError extends ApiError {
   constructor(
+    status: 429 | 503,
     messageId: MessageId,
     readonly retryAfterSeconds: number,
     values?: Record<string, unknown>,
+    options?: ErrorOptions,
   ) {
-    super(429, messageId, values)
+    super(status, messageId, values, options)
+    this.name = 'RetryLaterError'
+  }
+}
+
+/** 429 with a Retry-After header: a limit on codes or requests was reached. */
+export class TooManyRequestsError extends RetryLaterError {
+  constructor(messageId: MessageId, retryAfterSeconds: number, values?: Record<string, unknown>) {
+    super(429, messageId, retryAfterSeconds, values)
     this.name = 'TooManyRequestsError'
+  }
+}
+
+/** 503 with a Retry-After header: not the caller's fault, and over soon (a budget, a lock). */
+export class ServiceUnavailableError extends RetryLaterError {
+  constructor(
+    messageId: MessageId,
+    retryAfterSeconds: number,
+    values?: Record<string, unknown>,
+    options?: ErrorOptions,
+  ) {
+    super(503, messageId, retryAfterSeconds, values, options)
+    this.name = 'ServiceUnavailableError'
   }
 }

@@ -16,8 +16,10 @@ import type { MessageReply } from '../../src/contract/common'
 import { normalisePhone } from '../../src/domain/phone'
 import { requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
-import { clientIp } from '../http/client-ip'
+import { clientAddressKey } from '../http/client-ip'
 import type { AppEnv } from '../http/env'
+import { signupLimit } from '../http/limits'
+import { sameOriginOnly } from '../http/same-origin'
 import { ApiError } from '../http/errors'
 import { parseFields, ValidationError, type FieldProblem } from '../http/validation'
 import { t } from '../i18n'
@@ -43,7 +45,8 @@ function flag(c: Context, name: string): boolean {
 
 const meta = (c: Context<AppEnv>): RequestMeta => ({
   locale: c.var.locale,
-  ip: clientIp(c, c.var.config.trustProxy),
+  // IPv6 by its /64: every limit keyed by the address counts a whole customer line as one.
+  ip: clientAddressKey(c, c.var.config.trustProxy),
 })
 
 /**
@@ -83,7 +86,7 @@ function credentials<S extends typeof LoginSchema | typeof LoginAuthSchema>(
 const limit = formBodyLimit()
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/signup', limit, async (c) => {
+  .post('/signup', sameOriginOnly, signupLimit, limit, async (c) => {
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
       const input = parseFields(SignupAuthSchema, fields, ACCOUNT_FIELDS)
@@ -102,7 +105,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     throw new ApiError(400, 'errors.bad_request')
   })
-  .post('/login', limit, async (c) => {
+  .post('/login', sameOriginOnly, limit, async (c) => {
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
       const { creds, input } = credentials(fields, LoginAuthSchema)
@@ -129,7 +132,7 @@ export const authRoutes = new Hono<AppEnv>()
     }
     throw new ApiError(400, 'errors.bad_request')
   })
-  .post('/send/verification-code', limit, async (c) => {
+  .post('/send/verification-code', sameOriginOnly, limit, async (c) => {
     const { email } = parseFields(EmailPayloadSchema, await readFields(c), ACCOUNT_FIELDS)
     await sendResetCode(c.var, email, meta(c))
     const reply: MessageReply = { message: t(c.var.locale, 'auth.reset_sent') }
@@ -137,7 +140,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/check/verification-code', limit, async (c) => {
     const input = parseFields(CodeCheckSchema, await readFields(c), ACCOUNT_FIELDS)
-    const isValid = await checkResetCode(c.var, input.email, input.verification_code)
+    const isValid = await checkResetCode(c.var, input.email, input.verification_code, meta(c))
     const reply: v.InferOutput<typeof CodeCheckReplySchema> = { data: { is_valid: isValid } }
     return c.json(reply)
   })
@@ -149,7 +152,7 @@ export const authRoutes = new Hono<AppEnv>()
         ACCOUNT_FIELDS,
       )
     }
-    await resetPassword(c.var, input)
+    await resetPassword(c.var, input, meta(c))
     const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
     return c.json(reply)
   })

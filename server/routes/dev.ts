@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { normalisePhone } from '../../src/domain/phone'
+import type { Channel } from '../adapters/delivery'
 import { readOutbox } from '../adapters/outbox'
 import type { AppEnv } from '../http/env'
 
@@ -11,11 +12,17 @@ function recipient(raw: string): string {
 }
 
 /**
- * Development and tests only (mounted by createApp while the local outbox is in use and
- * NODE_ENV is not production): the codes the local sender "delivered", newest first.
+ * Development and tests only (mounted by createApp when DEV_OUTBOX=1, NODE_ENV is not
+ * production, and at least one channel has no real sender): the codes the local sender
+ * "delivered", newest first, for `channels` only.
  */
-export const devRoutes = new Hono<AppEnv>().get('/outbox', async (c) => {
-  const to = c.req.query('to')
-  const data = await readOutbox(c.var.db, to === undefined ? undefined : recipient(to))
-  return c.json({ data })
-})
+export function devRoutes(channels: Channel[]) {
+  return new Hono<AppEnv>().get('/outbox', async (c) => {
+    const to = c.req.query('to')
+    const data = await readOutbox(c.var.db, {
+      to: to === undefined ? undefined : recipient(to),
+      channels,
+    })
+    return c.json({ data })
+  })
+}

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { Channel } from '../adapters/delivery'
 import { noStoreByDefault } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
@@ -15,7 +16,7 @@ import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
 
 /** Everything under /api/ (docs/api.md). One sub-app per resource of the contract. */
-export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
+export function apiRoutes({ devOutbox }: { devOutbox: Channel[] }) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
   api.route('/website', websiteRoutes)
@@ -28,7 +29,7 @@ export function apiRoutes({ devOutbox }: { devOutbox: boolean }) {
   api.route('/', profileRoutes)
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
-  if (devOutbox) api.route('/dev', devRoutes)
+  if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api
 }

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freshUser, lastCode, postForm, signUp } from '../test/accounts'
 import { describeEachDatabase } from '../test/context'
 
@@ -96,5 +96,72 @@ describeEachDatabase('failed sign-in limits', (ctx) => {
     expect((await from('203.0.113.71', 'spray_fresh')).status).toBe(422)
     ctx.clock.advance(15 * MINUTE + 1000)
     expect((await from('203.0.113.70', 'spray_later')).status).toBe(422)
+  })
+
+  describe('per account and address together', () => {
+    const app = () => ctx.appWith({ trustProxy: 1 })
+    const from = (ip: string, fields: Record<string, string>, query = 'check=1&local=en') =>
+      postForm(app(), `login?${query}`, fields, { headers: { 'x-forwarded-for': ip } })
+
+    it("an attacker's failures from one address never refuse the owner on another", async () => {
+      const { user } = await signUp(ctx)
+      for (let i = 0; i < 10; i++) {
+        expect((await from('203.0.113.80', wrong(user))).status, `try ${i + 1}`).toBe(422)
+      }
+      expect((await from('203.0.113.80', wrong(user))).status).toBe(429)
+      const right = { username: user.username, password: user.password }
+      // The attacker's address is refused even the right password; the owner's is not.
+      expect((await from('203.0.113.80', right)).status).toBe(429)
+      expect((await from('198.51.100.7', right)).status).toBe(200)
+      const code = await lastCode(ctx.app, user.phone_number)
+      const done = await from('198.51.100.7', { ...right, verification_code: code }, 'auth=1')
+      expect(done.status).toBe(200)
+      ctx.clock.advance(61_000)
+    })
+
+    it('counts the addresses of one IPv6 /64 as one', async () => {
+      const { user } = await signUp(ctx)
+      for (let i = 0; i < 10; i++) {
+        const res = await from(`2001:db8:7:1::${(i + 1).toString(16)}`, wrong(user))
+        expect(res.status, `try ${i + 1}`).toBe(422)
+      }
+      expect((await from('2001:db8:7:1:ffff:1:2:3', wrong(user))).status).toBe(429)
+      expect((await from('2001:db8:7:2::1', wrong(user))).status).toBe(422)
+      ctx.clock.advance(15 * MINUTE + 1000)
+    })
+
+    it('past 30 failures a day on one account, every try waits a growing delay, never a lock', async () => {
+      const { user } = await signUp(ctx)
+      const right = { username: user.username, password: user.password }
+      for (let i = 0; i < 30; i++) {
+        const res = await from(`203.0.113.${100 + Math.floor(i / 10)}`, wrong(user))
+        expect(res.status, `try ${i + 1}`).toBe(422)
+      }
+      // The ceiling is reached: the owner, on an address of their own, waits 10 seconds.
+      const waiting = await from('198.51.100.8', right)
+      expect(waiting.status).toBe(429)
+      expect(Number(waiting.headers.get('retry-after'))).toBeLessThanOrEqual(10)
+      ctx.clock.advance(10_000)
+      expect((await from('198.51.100.8', right)).status).toBe(200)
+      ctx.clock.advance(61_000)
+
+      // Each further failure doubles the wait (20 s, 40 s, ...), up to 15 minutes.
+      let expected = 20
+      for (let i = 0; i < 8; i++) {
+        expect((await from(`203.0.113.${110 + i}`, wrong(user))).status, `failure ${31 + i}`).toBe(
+          422,
+        )
+        const refused = await from(`203.0.113.${120 + i}`, wrong(user))
+        expect(refused.status).toBe(429)
+        expect(Number(refused.headers.get('retry-after')), `after ${31 + i}`).toBe(expected)
+        ctx.clock.advance(expected * 1000)
+        expected = Math.min(expected * 2, 900)
+      }
+      expect(expected).toBe(900)
+      // A day after the last failures the account starts from zero.
+      ctx.clock.advance(24 * 60 * MINUTE)
+      expect((await from('198.51.100.8', right)).status).toBe(200)
+      ctx.clock.advance(61_000)
+    })
   })
 })

@@ -4,6 +4,7 @@ import { MessagePayloadSchema } from '../../src/contract/site'
 import { readFields } from '../http/body'
 import { clientIp } from '../http/client-ip'
 import type { AppEnv } from '../http/env'
+import { messageLimit } from '../http/limits'
 import { messageReply } from '../http/errors'
 import { localeFromUrl } from '../http/locale'
 import { parseFields, type FieldMessages } from '../http/validation'
@@ -18,6 +19,7 @@ const FIELDS: Record<string, FieldMessages> = {
 
 export const messagesRoutes = new Hono<AppEnv>().post(
   '/',
+  messageLimit,
   // The form's fields fit in a few kilobytes; anything far bigger is not a message.
   bodyLimit({
     maxSize: 64 * 1024,

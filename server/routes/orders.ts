@@ -12,6 +12,7 @@ import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv, AppVariables, MaybeAuthEnv } from '../http/env'
 import { ApiError } from '../http/errors'
 import { idParam } from '../http/params'
+import { anonymousLookupLimit, statusRefreshLimit } from '../http/limits'
 import { t, type MessageId } from '../i18n'
 import { refreshOrders } from '../services/order-status'
 import { checkout, findOrder, listOrders, orderWire, type WireOptions } from '../services/orders'
@@ -73,7 +74,7 @@ export const orderRoutes = new Hono<AppEnv>()
     )
     return c.json(reply)
   })
-  .get('/automated/get/status/bulk', requireUser, async (c) => {
+  .get('/automated/get/status/bulk', requireUser, statusRefreshLimit, async (c) => {
     let updated: number
     try {
       updated = await refreshOrders(c.var.db, c.var.provider, c.var.user.id, {
@@ -93,10 +94,10 @@ export const orderRoutes = new Hono<AppEnv>()
     }
     return c.json(reply)
   })
-  .get('/automated/get/player/name/:number/:api', optionalUser, (c) =>
+  .get('/automated/get/player/name/:number/:api', optionalUser, anonymousLookupLimit, (c) =>
     playerSearch(c, { kind: 'name', name: c.req.param('api') }, c.req.param('number')),
   )
-  .get('/th-p-apis/:id', optionalUser, (c) => {
+  .get('/th-p-apis/:id', optionalUser, anonymousLookupLimit, (c) => {
     const id = idParam(c.req.param('id'))
     return playerSearch(
       c,

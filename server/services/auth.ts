@@ -1,17 +1,21 @@
-import type { NewUserInput } from '../../src/contract/auth'
 import type { Kysely } from 'kysely'
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+import type { NewUserInput } from '../../src/contract/auth'
 import type { Locale } from '../../src/contract/common'
 import { DeliveryError, type Channel, type Delivery } from '../adapters/delivery'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { CodePurpose, Database, UserRow } from '../db/schema'
 import { ApiError } from '../http/errors'
+import { ValidationError } from '../http/validation'
 import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
-import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode } from './codes'
+import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode, type CodeCheck } from './codes'
+import { forgetIdentityFailures } from './attempts'
+import { hitRateLimit } from './rate-limit'
 import type { PasswordHasher } from './passwords'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
-import { createSession, revokeUserSessions } from './sessions'
+import { createSession, pruneSessions, revokeUserSessions } from './sessions'
 import {
   assertAvailable,
   findUserByEmail,
@@ -34,7 +38,22 @@ export interface AuthDeps {
 
 export interface RequestMeta {
   locale: Locale
+  /** The client address key (IPv6 by its /64): what every limit counts. */
   ip: string | null
+}
+
+/** Whether WhatsApp may be sent to this number: CODE_COUNTRIES, because each code costs. */
+function assertCodeCountry(deps: AuthDeps, phone: string, locale: Locale) {
+  const country = parsePhoneNumberFromString(phone)?.country
+  if (country && deps.config.codeCountries.includes(country)) return
+  const names = new Intl.DisplayNames([locale], { type: 'region' })
+  const countries = new Intl.ListFormat(locale, { type: 'disjunction' }).format(
+    deps.config.codeCountries.map((c) => names.of(c) ?? c),
+  )
+  throw new ValidationError(
+    [{ field: 'phone_number', id: 'codes.country', values: { countries } }],
+    {},
+  )
 }
 
 type DeliveryMode = 'await' | 'background' | 'none'
@@ -45,6 +64,7 @@ async function sendCode(
   req: { purpose: CodePurpose; recipient: string; channel: Channel; deliver: DeliveryMode },
   meta: RequestMeta,
 ): Promise<void> {
+  if (req.channel === 'whatsapp') assertCodeCountry(deps, req.recipient, meta.locale)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const code = await issueCode(deps.db, {
     limits: deps.config.codeLimits,
@@ -97,13 +117,83 @@ async function precheckCode(
   purpose: CodePurpose,
   recipient: string,
   code: string,
+  meta: Pick<RequestMeta, 'ip'>,
 ): Promise<void> {
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
-  const check = await deps.db
-    .transaction()
-    .execute((trx) => verifyCode(trx, { purpose, recipient, code, now, secret, consume: false }))
-  if (!check.ok) throw codeFailure(check, now)
+  const check = await deps.db.transaction().execute((trx) =>
+    verifyCode(trx, {
+      purpose,
+      recipient,
+      code,
+      address: meta.ip,
+      now,
+      secret,
+      consume: false,
+    }),
+  )
+  if (!check.ok) throw await failed(deps, check, recipient, now)
+}
+
+const DAY_MS = 24 * 60 * 60_000
+
+/**
+ * The error for a failed code check; when that very failure paused the recipient's codes, the
+ * account's owner is told first (at most once a day), by e-mail when the account has one,
+ * else by WhatsApp.
+ */
+async function failed(
+  deps: AuthDeps,
+  check: Exclude<CodeCheck, { ok: true }>,
+  recipient: string,
+  now: Date,
+): Promise<Error> {
+  if (check.reason === 'locked' && check.started) {
+    await noticeLock(deps, recipient, check.lockedUntil, now).catch((err: unknown) =>
+      deps.logger.error('security notice failed', errorFields(err)),
+    )
+  }
+  return codeFailure(check, now)
+}
+
+async function noticeLock(deps: AuthDeps, recipient: string, lockedUntil: string, now: Date) {
+  const user = recipient.includes('@')
+    ? await findUserByEmail(deps.db, recipient)
+    : await findUserByPhone(deps.db, recipient)
+  // Nobody to tell: a number or address without an account gets no mail from us.
+  if (!user) return
+  const once = await hitRateLimit(deps.db, {
+    key: `notice:user:${user.id}`,
+    limit: 1,
+    windowMs: DAY_MS,
+    now,
+  })
+  if (!once.allowed) return
+  const until = new Intl.DateTimeFormat(user.locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(lockedUntil))
+  const [sender, channel, to] = user.email
+    ? ([deps.delivery.email, 'email', user.email] as const)
+    : ([deps.delivery.phone, 'whatsapp', user.phone_number] as const)
+  if (!sender.notify) {
+    deps.logger.warn('no way to send a security notice on this channel', { channel })
+    return
+  }
+  const sending = sender.notify({
+    channel,
+    to,
+    locale: user.locale,
+    subject: t(user.locale, 'codes.notice_subject'),
+    body: t(user.locale, 'codes.notice', { until }),
+    until,
+  })
+  deps.logger.warn('codes paused by wrong tries; owner notified', { userId: user.id, channel })
+  // A real sender runs after the reply, as reset codes do; the local outbox is immediate.
+  if (sender.kind === 'outbox') await sending
+  else
+    sending.catch((err: unknown) => deps.logger.error('security notice failed', errorFields(err)))
 }
 
 // ---- sign-up ------------------------------------------------------------------------------
@@ -126,7 +216,7 @@ export async function completeSignup(
   meta: RequestMeta,
 ): Promise<string> {
   await assertAvailable(deps.db, input)
-  await precheckCode(deps, 'signup', input.phone_number, input.verification_code)
+  await precheckCode(deps, 'signup', input.phone_number, input.verification_code, meta)
   const passwordHash = await deps.passwords.hash(input.password)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
@@ -137,6 +227,7 @@ export async function completeSignup(
         purpose: 'signup',
         recipient: input.phone_number,
         code: input.verification_code,
+        address: meta.ip,
         now,
         secret,
         consume: true,
@@ -166,7 +257,8 @@ export async function completeSignup(
     if (isUniqueViolation(err)) await assertAvailable(deps.db, input)
     throw err
   }
-  if (!result.ok) throw codeFailure(result, now)
+  if (!result.ok) throw await failed(deps, result, input.phone_number, now)
+  await pruneSessions(deps.db, deps.config.sessions, now)
   return result.token
 }
 
@@ -198,7 +290,7 @@ async function authenticate(
     ip: meta.ip,
     now: deps.clock.now(),
   }
-  await reserveLoginAttempt(deps.db, deps.config.loginLimits, attempt)
+  const reservation = await reserveLoginAttempt(deps.db, deps.config.loginLimits, attempt)
   const user = creds.username
     ? await findUserByUsername(deps.db, creds.username)
     : creds.phone_number
@@ -209,7 +301,10 @@ async function authenticate(
     throw new ApiError(422, 'auth.failed')
   }
   await requirePassword(deps, user, creds.password)
-  await loginSucceeded(deps.db, deps.config.loginLimits, { ...attempt, now: deps.clock.now() })
+  await loginSucceeded(deps.db, reservation)
+  // Said only to whoever knows the password, so it tells a guesser nothing.
+  // 422 like a wrong password, so the sign-in form shows it (the storefront treats 403 as a page).
+  if (user.disabled_at !== null) throw new ApiError(422, 'auth.disabled')
   return user
 }
 
@@ -238,6 +333,7 @@ export async function completeLogin(
       purpose: 'login',
       recipient: user.phone_number,
       code: creds.verification_code,
+      address: meta.ip,
       now,
       secret,
       consume: true,
@@ -246,7 +342,8 @@ export async function completeLogin(
     const token = await createSession(trx, user.id, { fcmToken: creds.fcm_token ?? null, now })
     return { ok: true as const, token }
   })
-  if (!result.ok) throw codeFailure(result, now)
+  if (!result.ok) throw await failed(deps, result, user.phone_number, now)
+  await pruneSessions(deps.db, deps.config.sessions, now)
   if (deps.passwords.needsRehash(user.password_hash)) {
     // Hashed under weaker settings than today's: upgrade while we know the password.
     const upgraded = await deps.passwords.hash(creds.password)
@@ -277,15 +374,26 @@ export async function sendResetCode(deps: AuthDeps, email: string, meta: Request
 }
 
 /** check/verification-code: looks without using the code up, but wrong tries count. */
-export async function checkResetCode(deps: AuthDeps, email: string, code: string) {
+export async function checkResetCode(
+  deps: AuthDeps,
+  email: string,
+  code: string,
+  meta: Pick<RequestMeta, 'ip'>,
+) {
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
-  const check = await deps.db
-    .transaction()
-    .execute((trx) =>
-      verifyCode(trx, { purpose: 'reset', recipient: email, code, now, secret, consume: false }),
-    )
-  if (!check.ok && check.reason === 'locked') throw codeFailure(check, now)
+  const check = await deps.db.transaction().execute((trx) =>
+    verifyCode(trx, {
+      purpose: 'reset',
+      recipient: email,
+      code,
+      address: meta.ip,
+      now,
+      secret,
+      consume: false,
+    }),
+  )
+  if (!check.ok && check.reason === 'locked') throw await failed(deps, check, email, now)
   return check.ok && (await findUserByEmail(deps.db, email)) !== undefined
 }
 
@@ -293,8 +401,9 @@ export async function checkResetCode(deps: AuthDeps, email: string, code: string
 export async function resetPassword(
   deps: AuthDeps,
   input: { email: string; verification_code: string; password: string },
+  meta: Pick<RequestMeta, 'ip'>,
 ) {
-  await precheckCode(deps, 'reset', input.email, input.verification_code)
+  await precheckCode(deps, 'reset', input.email, input.verification_code, meta)
   const passwordHash = await deps.passwords.hash(input.password)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
@@ -303,6 +412,7 @@ export async function resetPassword(
       purpose: 'reset',
       recipient: input.email,
       code: input.verification_code,
+      address: meta.ip,
       now,
       secret,
       consume: true,
@@ -316,7 +426,10 @@ export async function resetPassword(
       .where('id', '=', user.id)
       .execute()
     await revokeUserSessions(trx, user.id, now)
+    // Whoever guessed at the sign-in codes needed the old password: with a new one they
+    // cannot go on, so their wrong codes no longer hold the owner's phone.
+    await forgetIdentityFailures(trx, 'code', user.phone_number)
     return { ok: true as const }
   })
-  if (!result.ok) throw codeFailure(result, now)
+  if (!result.ok) throw await failed(deps, result, input.email, now)
 }

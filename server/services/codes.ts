@@ -1,21 +1,40 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CodePurpose, Database } from '../db/schema'
-import { TooManyRequestsError } from '../http/errors'
+import { ServiceUnavailableError, TooManyRequestsError } from '../http/errors'
 import { ValidationError } from '../http/validation'
+import { blockedUntil, clearPair, pruneFailures, recordFailure, type WindowRule } from './attempts'
+
+const MINUTE_MS = 60_000
+const DAY_MS = 24 * 60 * MINUTE_MS
 
 /** Spec section 9 (length, 60 s resend) plus the limits that keep 4 digits from being guessed. */
 export const CODE_RULES = {
   length: 4,
-  ttlMs: 10 * 60_000,
+  ttlMs: 10 * MINUTE_MS,
   /** Wrong tries a code survives; the next one kills it. */
   maxTries: 5,
-  /** Consecutive wrong codes for one recipient before the lock. */
-  lockAfterFailures: 10,
-  lockMs: 15 * 60_000,
+  /**
+   * Wrong codes for one recipient, counted over sliding windows (services/attempts.ts). From
+   * one address (`pair`): 10 an hour, 15 a day, 30 in 30 days, so a customer who mistypes is
+   * not held up, and one attacker's address is stopped long before the account is. For the
+   * recipient as a whole (`identity`, every address): 30 a day and 60 in 30 days. A full
+   * window refuses further codes and checks until its oldest failure ages out, so the waits
+   * grow from minutes to a day to the month. The 60 bound the guessing: see README, "Guessing
+   * a code".
+   */
+  failureWindows: [
+    { per: 'pair', ms: 60 * MINUTE_MS, max: 10 },
+    { per: 'pair', ms: DAY_MS, max: 15 },
+    { per: 'pair', ms: 30 * DAY_MS, max: 30 },
+    { per: 'identity', ms: DAY_MS, max: 30 },
+    { per: 'identity', ms: 30 * DAY_MS, max: 60 },
+  ] satisfies WindowRule[],
   resendMs: 60_000,
   perRecipientPerHour: 5,
   perIpPerHour: 20,
+  /** Codes the whole store sends an hour (CODE_SENDS_PER_HOUR): a ceiling on the WhatsApp bill. */
+  perHour: 200,
   /** Sent codes are kept this long (they are the hourly caps' log), then deleted. */
   keepMs: 24 * 60 * 60_000,
 } as const
@@ -82,21 +101,40 @@ export async function lockKey(trx: Kysely<Database>, key: string, at: string) {
     .executeTakeFirstOrThrow()
 }
 
+/** 429 until the lock ends, said in minutes, hours or days, whichever reads best. */
 function lockError(lockedUntil: string, nowMs: number): TooManyRequestsError {
   const until = Date.parse(lockedUntil)
-  return new TooManyRequestsError('codes.locked', (until - nowMs) / 1000, {
-    minutes: minutesUntil(until, nowMs),
-  })
+  const seconds = (until - nowMs) / 1000
+  const minutes = minutesUntil(until, nowMs)
+  if (minutes <= 90) return new TooManyRequestsError('codes.locked', seconds, { minutes })
+  const hours = Math.ceil(minutes / 60)
+  if (hours <= 48) return new TooManyRequestsError('codes.locked_hours', seconds, { hours })
+  return new TooManyRequestsError('codes.locked_days', seconds, { days: Math.ceil(hours / 24) })
 }
 
-const isLocked = (lockedUntil: string | null, nowMs: number): lockedUntil is string =>
-  lockedUntil !== null && Date.parse(lockedUntil) > nowMs
+/** When this recipient may get or check a code again from this address, if it must wait. */
+async function codeBlock(
+  trx: Kysely<Database>,
+  recipient: string,
+  address: string | null,
+  nowMs: number,
+): Promise<string | null> {
+  const until = await blockedUntil(
+    trx,
+    'code',
+    { identity: recipient, address },
+    CODE_RULES.failureWindows,
+    nowMs,
+  )
+  return until !== null && until > nowMs ? iso(until) : null
+}
 
 /** The send limits an operator may tune (CODE_RESEND_SECONDS and the hourly caps). */
 export interface SendLimits {
   resendMs: number
   perRecipientPerHour: number
   perIpPerHour: number
+  perHour: number
 }
 
 export interface IssueRequest {
@@ -104,15 +142,17 @@ export interface IssueRequest {
   purpose: CodePurpose
   /** E.164 phone or lower-case e-mail. */
   recipient: string
+  /** The client address key (IPv6 by /64). */
   ip: string | null
   now: Date
   secret: string
 }
 
 /**
- * Makes and stores a new code, or throws 429 when the recipient is locked, asked less than
- * 60 s ago, or reached the hourly cap, or the address reached its hourly cap. The caller
- * delivers the returned code.
+ * Makes and stores a new code, or throws 429 when wrong codes hold the recipient (from this
+ * address or from everywhere), it was asked less than 60 s ago, or reached the hourly cap, or
+ * the address reached its hourly cap; 503 when the store's hourly budget of codes is spent.
+ * The caller delivers the returned code.
  */
 export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promise<string> {
   const nowMs = req.now.getTime()
@@ -123,9 +163,10 @@ export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promis
 
   await db.transaction().execute(async (trx) => {
     // Always the recipient first, then the address: one order, so no two requests deadlock.
-    const throttle = await lockKey(trx, req.recipient, at)
+    await lockKey(trx, req.recipient, at)
     if (req.ip) await lockKey(trx, `ip:${req.ip}`, at)
-    if (isLocked(throttle.locked_until, nowMs)) throw lockError(throttle.locked_until, nowMs)
+    const blocked = await codeBlock(trx, req.recipient, req.ip, nowMs)
+    if (blocked) throw lockError(blocked, nowMs)
 
     const sent = await trx
       .selectFrom('verification_codes')
@@ -154,6 +195,23 @@ export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promis
       capCheck(fromIp, limits.perIpPerHour, nowMs)
     }
 
+    // Last, and locked last: the budget row serialises every send of the store, briefly.
+    await lockKey(trx, 'budget:codes', at)
+    const budgetFull = await trx
+      .selectFrom('verification_codes')
+      .select('created_at')
+      .where('created_at', '>', hourAgo)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .offset(limits.perHour - 1)
+      .executeTakeFirst()
+    if (budgetFull) {
+      const until = Date.parse(budgetFull.created_at) + HOUR_MS
+      throw new ServiceUnavailableError('codes.busy', (until - nowMs) / 1000, {
+        minutes: minutesUntil(until, nowMs),
+      })
+    }
+
     await trx
       .insertInto('verification_codes')
       .values({
@@ -176,6 +234,7 @@ export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promis
     .where('updated_at', '<', cutoff)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
     .execute()
+  await pruneFailures(db, req.now)
   return code
 }
 
@@ -192,12 +251,15 @@ function capCheck(sent: { created_at: string }[], cap: number, nowMs: number) {
 export type CodeCheck =
   | { ok: true }
   | { ok: false; reason: 'invalid' | 'expired' }
-  | { ok: false; reason: 'locked'; lockedUntil: string }
+  /** `started`: this very failure began the lock (its owner is told). */
+  | { ok: false; reason: 'locked'; lockedUntil: string; started: boolean }
 
 export interface VerifyRequest {
   purpose: CodePurpose
   recipient: string
   code: string
+  /** The client address key (IPv6 by /64): wrong codes are counted per recipient and address. */
+  address: string | null
   now: Date
   secret: string
   /** Use the code up (sign-up, login, reset); a check only looks (check/verification-code). */
@@ -213,10 +275,9 @@ export interface VerifyRequest {
 export async function verifyCode(trx: Kysely<Database>, req: VerifyRequest): Promise<CodeCheck> {
   const nowMs = req.now.getTime()
   const at = req.now.toISOString()
-  const throttle = await lockKey(trx, req.recipient, at)
-  if (isLocked(throttle.locked_until, nowMs)) {
-    return { ok: false, reason: 'locked', lockedUntil: throttle.locked_until }
-  }
+  await lockKey(trx, req.recipient, at)
+  const blocked = await codeBlock(trx, req.recipient, req.address, nowMs)
+  if (blocked) return { ok: false, reason: 'locked', lockedUntil: blocked, started: false }
 
   const latest = await trx
     .selectFrom('verification_codes')
@@ -235,13 +296,12 @@ export async function verifyCode(trx: Kysely<Database>, req: VerifyRequest): Pro
   const given = Buffer.from(hashCode(req.secret, req.purpose, req.recipient, req.code), 'hex')
   const matches =
     latest !== undefined && timingSafeEqual(given, Buffer.from(latest.code_hash, 'hex'))
+  const scope = { identity: req.recipient, address: req.address }
 
   if (usable && matches) {
-    await trx
-      .updateTable('code_throttle')
-      .set({ failures: 0, locked_until: null })
-      .where('key', '=', req.recipient)
-      .execute()
+    // The owner got it right from here: this address's wrong tries stop counting against it.
+    // The recipient's own count stays: a success must not give a guesser a fresh budget.
+    await clearPair(trx, 'code', scope)
     if (req.consume) {
       await trx
         .updateTable('verification_codes')
@@ -259,21 +319,9 @@ export async function verifyCode(trx: Kysely<Database>, req: VerifyRequest): Pro
       .where('id', '=', latest.id)
       .execute()
   }
-  const failures = throttle.failures + 1
-  if (failures >= CODE_RULES.lockAfterFailures) {
-    const lockedUntil = iso(nowMs + CODE_RULES.lockMs)
-    await trx
-      .updateTable('code_throttle')
-      .set({ failures: 0, locked_until: lockedUntil })
-      .where('key', '=', req.recipient)
-      .execute()
-    return { ok: false, reason: 'locked', lockedUntil }
-  }
-  await trx
-    .updateTable('code_throttle')
-    .set({ failures })
-    .where('key', '=', req.recipient)
-    .execute()
+  await recordFailure(trx, 'code', scope, req.now)
+  const nowBlocked = await codeBlock(trx, req.recipient, req.address, nowMs)
+  if (nowBlocked) return { ok: false, reason: 'locked', lockedUntil: nowBlocked, started: true }
   return { ok: false, reason: latest === undefined || usable ? 'invalid' : 'expired' }
 }
 

@@ -1,113 +1,115 @@
-import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
 import { TooManyRequestsError } from '../http/errors'
+import {
+  blockedUntil,
+  clearPair,
+  forgetFailure,
+  identityFailures,
+  pruneFailures,
+  recordFailure,
+  type AttemptScope,
+  type WindowRule,
+} from './attempts'
 import { lockKey, minutesUntil } from './codes'
 
 /** Failed password checks are counted in windows of this length. */
 export const LOGIN_WINDOW_MS = 15 * 60_000
+/** The account-wide count, across addresses, looks back this far. */
+export const LOGIN_DAY_MS = 24 * 60 * 60_000
+/** Past the account-wide ceiling, each try waits this long after the last failure, doubled... */
+export const LOGIN_DELAY_BASE_MS = 10_000
+/** ...up to this. A delay, never a lock: the owner gets in after at most this long. */
+export const LOGIN_DELAY_MAX_MS = 15 * 60_000
 
-/** Failed password checks allowed per window (LOGIN_FAILURES_PER_ACCOUNT / _PER_IP). */
+/** LOGIN_FAILURES_PER_ACCOUNT, _PER_IP and _PER_ACCOUNT_PER_DAY. */
 export interface LoginLimits {
+  /** Per account from one address, per 15 minutes: that address waits, the owner does not. */
   perAccount: number
+  /** Per address across accounts, per 15 minutes. */
   perIp: number
+  /** Per account from all addresses, per day: past it every try waits a growing delay. */
+  perAccountPerDay: number
 }
 
 export interface LoginAttempt {
   /** `user:<username key>` or `phone:<E.164>`; null when the form named nobody valid. */
   identity: string | null
+  /** The client address key (IPv6 by /64). */
   ip: string | null
   now: Date
 }
 
-// Login rows share `code_throttle` with the code limits under their own prefix. For them
-// `failures` counts the password checks of the current window and `locked_until` is when that
-// window ends: a row whose window has ended counts as zero.
-const KEY_PREFIX = 'login:'
-const keyFor = (kind: 'id' | 'ip', value: string) => {
-  // The column is varchar(300) and a username field is not length-checked before this.
-  const part = value.length > 200 ? createHash('sha256').update(value).digest('hex') : value
-  return `${KEY_PREFIX}${kind}:${part}`
+/** A sign-in try counted in advance; `loginSucceeded` takes it back. */
+export interface Reservation {
+  attempt: LoginAttempt
+  failureId: number | null
 }
 
-function keysOf(attempt: LoginAttempt, limits: LoginLimits): [string, number][] {
-  // Always the identity first, then the address: one order, so no two requests deadlock.
-  const keys: [string, number][] = []
-  if (attempt.identity) keys.push([keyFor('id', attempt.identity), limits.perAccount])
-  if (attempt.ip) keys.push([keyFor('ip', attempt.ip), limits.perIp])
-  return keys
+const rulesFor = (limits: LoginLimits, hasIdentity: boolean): WindowRule[] => [
+  ...(hasIdentity ? [{ per: 'pair' as const, ms: LOGIN_WINDOW_MS, max: limits.perAccount }] : []),
+  { per: 'address', ms: LOGIN_WINDOW_MS, max: limits.perIp },
+]
+
+/** The account-wide delay after `count` failures in a day, the last at `latestMs`. */
+export function accountDelayMs(count: number, ceiling: number): number {
+  if (count < ceiling) return 0
+  return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_BASE_MS * 2 ** Math.min(count - ceiling, 20))
+}
+
+function refuse(untilMs: number, nowMs: number): TooManyRequestsError {
+  return new TooManyRequestsError('auth.too_many_failures', (untilMs - nowMs) / 1000, {
+    minutes: minutesUntil(untilMs, nowMs),
+  })
 }
 
 /**
- * Run before a password is hashed: 429 when the identity or the address used up its failed
- * checks for the window; otherwise this check is counted as a failure in advance, so that
- * concurrent guesses (on any instance) cannot all pass before one is counted. A right password
- * takes it back with `loginSucceeded`.
+ * Run before a password is hashed: 429 when this address used up its failed checks for this
+ * account (or for all accounts), or while the account as a whole must wait its growing delay;
+ * otherwise the check is counted as a failure in advance, so that concurrent guesses (on any
+ * instance) cannot all pass before one is counted. A right password takes it back.
  */
 export async function reserveLoginAttempt(
   db: Kysely<Database>,
   limits: LoginLimits,
   attempt: LoginAttempt,
-): Promise<void> {
-  const keys = keysOf(attempt, limits)
-  if (keys.length === 0) return
+): Promise<Reservation> {
   const nowMs = attempt.now.getTime()
   const at = attempt.now.toISOString()
-  let startedWindow = false
-  await db.transaction().execute(async (trx) => {
-    const counts: { key: string; failures: number; until: string }[] = []
-    for (const [key, cap] of keys) {
-      const row = await lockKey(trx, key, at)
-      const open = row.locked_until !== null && Date.parse(row.locked_until) > nowMs
-      if (open && row.failures >= cap) {
-        const until = Date.parse(row.locked_until!)
-        throw new TooManyRequestsError('auth.too_many_failures', (until - nowMs) / 1000, {
-          minutes: minutesUntil(until, nowMs),
-        })
-      }
-      if (!open) startedWindow = true
-      counts.push({
-        key,
-        failures: open ? row.failures + 1 : 1,
-        until: open ? row.locked_until! : new Date(nowMs + LOGIN_WINDOW_MS).toISOString(),
-      })
-    }
-    for (const c of counts) {
-      await trx
-        .updateTable('code_throttle')
-        .set({ failures: c.failures, locked_until: c.until })
-        .where('key', '=', c.key)
-        .execute()
-    }
-  })
-  if (startedWindow) {
-    // Outside the counting transaction: rows whose window is over say nothing any more.
-    await db
-      .deleteFrom('code_throttle')
-      .where('key', 'like', `${KEY_PREFIX}%`)
-      .where('locked_until', '<', at)
-      .execute()
+  // A form that named nobody valid is counted against its address only.
+  const scope: AttemptScope = {
+    identity: attempt.identity ?? `nobody:${attempt.ip ?? ''}`,
+    address: attempt.ip,
   }
+  const failureId = await db.transaction().execute(async (trx) => {
+    // Always the identity first, then the address: one order, so no two requests deadlock.
+    await lockKey(trx, `login:id:${scope.identity.slice(0, 250)}`, at)
+    await lockKey(trx, `login:ip:${scope.address ?? ''}`, at)
+    let until = await blockedUntil(trx, 'login', scope, rulesFor(limits, !!attempt.identity), nowMs)
+    if (attempt.identity) {
+      const day = await identityFailures(trx, 'login', scope.identity, LOGIN_DAY_MS, nowMs)
+      const delay = accountDelayMs(day.count, limits.perAccountPerDay)
+      if (delay > 0 && day.latestMs !== null && day.latestMs + delay > nowMs) {
+        until = Math.max(until ?? 0, day.latestMs + delay)
+      }
+    }
+    if (until !== null && until > nowMs) throw refuse(until, nowMs)
+    return recordFailure(trx, 'login', scope, attempt.now)
+  })
+  await pruneFailures(db, attempt.now)
+  return { attempt: { ...attempt, identity: scope.identity }, failureId }
 }
 
-/** The password was right: the identity starts again from zero, the address gets its try back. */
-export async function loginSucceeded(
-  db: Kysely<Database>,
-  limits: LoginLimits,
-  attempt: LoginAttempt,
-): Promise<void> {
-  const at = attempt.now.toISOString()
+/**
+ * The password was right: the try counted in advance is taken back, and this address's
+ * failures against this account no longer count for it (they still do for the account).
+ */
+export async function loginSucceeded(db: Kysely<Database>, reservation: Reservation) {
+  const { attempt, failureId } = reservation
   await db.transaction().execute(async (trx) => {
-    for (const [key] of keysOf(attempt, limits)) {
-      const row = await lockKey(trx, key, at)
-      const isIp = key.startsWith(`${KEY_PREFIX}ip:`)
-      await trx
-        .updateTable('code_throttle')
-        .set(
-          isIp ? { failures: Math.max(0, row.failures - 1) } : { failures: 0, locked_until: null },
-        )
-        .where('key', '=', key)
-        .execute()
+    if (failureId !== null) await forgetFailure(trx, failureId)
+    if (attempt.identity) {
+      await clearPair(trx, 'login', { identity: attempt.identity, address: attempt.ip })
     }
   })
 }

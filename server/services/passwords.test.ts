@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { OWASP_SCRYPT, PasswordHasher } from './passwords'
 
 describe('password hashing', () => {
@@ -51,5 +51,16 @@ describe('password hashing', () => {
     expect(new PasswordHasher({ ln: 11, r: 8, p: 1 }).needsRehash(stored)).toBe(true)
     expect(cheap.needsRehash(stored)).toBe(false)
     expect(await cheap.verifyNobody('anything')).toBe(false)
+  })
+
+  it('makes the unknown-user hash once, up front: an unknown user costs one hash, the first too', async () => {
+    const hasher = new PasswordHasher({ ln: 10, r: 8, p: 1 })
+    await hasher.prepare()
+    const hash = vi.spyOn(hasher, 'hash')
+    const verify = vi.spyOn(hasher, 'verify')
+    expect(await hasher.verifyNobody('anything-1')).toBe(false)
+    expect(await hasher.verifyNobody('anything-2')).toBe(false)
+    expect(hash).not.toHaveBeenCalled()
+    expect(verify).toHaveBeenCalledTimes(2)
   })
 })

@@ -29,22 +29,50 @@ export async function createSession(
   return token
 }
 
-/** The live session a token belongs to, and its user. */
+/** How long a session lives: `idleMs` unused, `maxMs` since sign-in (SESSION_*_DAYS). */
+export interface SessionLimits {
+  idleMs: number
+  maxMs: number
+}
+
+const expired = (
+  session: { created_at: string; last_used_at: string },
+  limits: SessionLimits,
+  nowMs: number,
+) =>
+  nowMs - Date.parse(session.last_used_at) >= limits.idleMs ||
+  nowMs - Date.parse(session.created_at) >= limits.maxMs
+
+/**
+ * The live session a token belongs to, and its user: not revoked, not expired, and the user not
+ * disabled. An expired session is deleted on the spot.
+ */
 export async function findSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
+  limits: SessionLimits,
 ): Promise<{ sessionId: number; user: UserRow } | undefined> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.created_at as session_created_at',
+    ])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .executeTakeFirst()
   if (!row) return undefined
-  const { session_id, session_last_used_at, ...user } = row
+  const { session_id, session_last_used_at, session_created_at, ...user } = row
+  const session = { created_at: session_created_at, last_used_at: session_last_used_at }
+  if (expired(session, limits, now.getTime())) {
+    await db.deleteFrom('sessions').where('id', '=', session_id).execute()
+    return undefined
+  }
+  if (user.disabled_at !== null) return undefined
   if (now.getTime() - Date.parse(session_last_used_at) >= TOUCH_EVERY_MS) {
     await db
       .updateTable('sessions')
@@ -70,5 +98,24 @@ export async function revokeUserSessions(db: Kysely<Database>, userId: number, n
     .set({ revoked_at: now.toISOString() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .execute()
+}
+
+/**
+ * Deletes the sessions nobody can use any more: expired, or revoked longer ago than the idle
+ * time. Run after each sign-in; an expired token that comes back is deleted by findSession.
+ */
+export async function pruneSessions(db: Kysely<Database>, limits: SessionLimits, now: Date) {
+  const idleCutoff = new Date(now.getTime() - limits.idleMs).toISOString()
+  const maxCutoff = new Date(now.getTime() - limits.maxMs).toISOString()
+  await db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', '<=', idleCutoff),
+        eb('created_at', '<=', maxCutoff),
+        eb.and([eb('revoked_at', 'is not', null), eb('revoked_at', '<=', idleCutoff)]),
+      ]),
+    )
     .execute()
 }

@@ -3,9 +3,9 @@ import { PASSWORD_MIN_LENGTH, type Profile } from '../../src/contract/auth'
 import { fromMicros } from '../../src/domain/money'
 import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
 import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'
+import { usernameKey } from './username-key'
 
-/** What makes two usernames "the same": case and Unicode composition do not count. */
-export const usernameKey = (username: string) => username.normalize('NFC').toLowerCase()
+export { usernameKey } from './username-key'
 
 /** Labels and format messages of the account fields (spec section 5's texts). */
 export const ACCOUNT_FIELDS: Record<string, FieldMessages> = {

@@ -29,8 +29,9 @@ export interface TestContext {
   clock: TestClock
 }
 
+/** The test settings; the suites read codes through the development outbox. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test' }), ...overrides }
+  return { ...loadConfig({ NODE_ENV: 'test', DEV_OUTBOX: '1' }), ...overrides }
 }
 
 interface Target {

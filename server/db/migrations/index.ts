@@ -6,7 +6,8 @@ import { siteMigration } from './0001_site'
 import { accountsMigration } from './0002_accounts'
 import { catalogueMigration } from './0003_catalogue'
 import { ordersMigration } from './0004_orders'
-import { accountLoginMigration } from './0005_account_login'
+import { securityMigration } from './0005_security'
+import { accountLoginMigration } from './0006_account_login'
 import { walletMigration } from './0007_wallet'
 
 /**
@@ -19,7 +20,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_accounts': accountsMigration(dialect),
     '0003_catalogue': catalogueMigration(dialect),
     '0004_orders': ordersMigration(dialect),
-    '0005_account_login': accountLoginMigration,
+    '0005_security': securityMigration(dialect),
+    '0006_account_login': accountLoginMigration,
     '0007_wallet': walletMigration(dialect),
   }
 }

@@ -25,10 +25,11 @@ export function ChargePage({ id }: { id: number }) {
   const { data: charge, error, refetch } = useQuery(walletQueries.charge(id))
   if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!charge) return <Loading />
+  const { id: number } = charge
   return (
     <section className={surface.surface} aria-labelledby="charge-heading">
       <h1 id="charge-heading" className={surface.heading}>
-        <Trans>Shipping payment #{charge.id}</Trans>
+        <Trans>Shipping payment #{number}</Trans>
       </h1>
       <Details
         rows={[

@@ -70,25 +70,28 @@ export function ChargingPage() {
         <legend className={surface.subheading}>
           <Trans>Choose a method</Trans>
         </legend>
-        {methods.map((m) => (
-          <label key={m} className={styles.method}>
-            <input
-              type="radio"
-              name="method"
-              className={styles.methodRadio}
-              checked={method === m}
-              onChange={() => setChosen(m)}
-            />
-            <span className={styles.methodName}>{methodName(m)}</span>
-            <span className={surface.muted}>
-              {m === 'PROMO_CODE' ? (
-                <Trans>A code you were given</Trans>
-              ) : (
-                <Trans>Tax {taxOf(info.data, m)} %</Trans>
-              )}
-            </span>
-          </label>
-        ))}
+        {methods.map((m) => {
+          const tax = taxOf(info.data, m)
+          return (
+            <label key={m} className={styles.method}>
+              <input
+                type="radio"
+                name="method"
+                className={styles.methodRadio}
+                checked={method === m}
+                onChange={() => setChosen(m)}
+              />
+              <span className={styles.methodName}>{methodName(m)}</span>
+              <span className={surface.muted}>
+                {m === 'PROMO_CODE' ? (
+                  <Trans>A code you were given</Trans>
+                ) : (
+                  <Trans>Tax {tax} %</Trans>
+                )}
+              </span>
+            </label>
+          )
+        })}
       </fieldset>
       {method === 'PROMO_CODE' ? (
         <PromoForm />
@@ -101,7 +104,7 @@ export function ChargingPage() {
           }
           tax={taxOf(info.data, method)}
           currency={currency}
-          label={t`Send by ${methodName(method)}`}
+          label={methodName(method)}
         />
       )}
     </section>

@@ -14,10 +14,11 @@ export function LogPage({ id }: { id: number }) {
   const { data: log, error, refetch } = useQuery(walletQueries.log(id))
   if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!log) return <Loading />
+  const { id: number } = log
   return (
     <section className={surface.surface} aria-labelledby="log-heading">
       <h1 id="log-heading" className={surface.heading}>
-        <Trans>Payment #{log.id}</Trans>
+        <Trans>Payment #{number}</Trans>
       </h1>
       <Details
         rows={[

@@ -1,0 +1,67 @@
+import { expect, it } from 'vitest'
+import { signIn, signUp } from '../test/accounts'
+import { describeEachDatabase } from '../test/context'
+import { get } from '../test/orders'
+
+const DAY = 24 * 60 * 60_000
+
+describeEachDatabase('session lifetime', (ctx) => {
+  const sessionRows = (userId: number) =>
+    ctx.db.selectFrom('sessions').select('id').where('user_id', '=', userId).execute()
+  const userId = async (username: string) =>
+    (
+      await ctx.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow()
+    ).id
+
+  it('defaults to 30 days unused and 180 days in all', () => {
+    expect(ctx.config.sessions).toEqual({ idleMs: 30 * DAY, maxMs: 180 * DAY })
+  })
+
+  it('ends a session unused for the idle time: 401, and the row is gone', async () => {
+    const { token, user } = await signUp(ctx)
+    const id = await userId(user.username)
+    ctx.clock.advance(29 * DAY)
+    expect((await get(ctx.app, 'profile', token)).status).toBe(200)
+    // Used a day before the limit: the 30 days start again.
+    ctx.clock.advance(29 * DAY)
+    expect((await get(ctx.app, 'profile', token)).status).toBe(200)
+    ctx.clock.advance(30 * DAY)
+    const res = await get(ctx.app, 'profile', token)
+    expect(res.status).toBe(401)
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await sessionRows(id)).toEqual([])
+  })
+
+  it('ends a session at its maximum lifetime however much it is used', async () => {
+    const app = ctx.appWith({ sessions: { idleMs: 2 * DAY, maxMs: 5 * DAY } })
+    const { token, user } = await signUp(ctx)
+    for (let day = 1; day < 5; day++) {
+      ctx.clock.advance(DAY)
+      expect((await get(app, 'profile', token)).status, `day ${day}`).toBe(200)
+    }
+    ctx.clock.advance(DAY)
+    expect((await get(app, 'profile', token)).status).toBe(401)
+    expect(await sessionRows(await userId(user.username))).toEqual([])
+  })
+
+  it('prunes expired and long-revoked sessions at the next sign-in', async () => {
+    const { token, user } = await signUp(ctx)
+    const id = await userId(user.username)
+    const other = await signIn(ctx, { username: user.username, password: user.password })
+    await ctx.app.request('/api/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other}` },
+    })
+    expect((await sessionRows(id)).length).toBe(2)
+    ctx.clock.advance(31 * DAY)
+    // Neither token is presented again; the next sign-in (of anyone) clears both.
+    const { user: someone } = await signUp(ctx)
+    expect(await sessionRows(id)).toEqual([])
+    expect((await sessionRows(await userId(someone.username))).length).toBe(1)
+    expect((await get(ctx.app, 'profile', token)).status).toBe(401)
+  })
+})

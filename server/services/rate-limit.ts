@@ -1,0 +1,52 @@
+import { sql, type Kysely } from 'kysely'
+import type { Database } from '../db/schema'
+
+export interface RateLimitCheck {
+  /** Namespaced, e.g. `signup:ip:203.0.113.7`. */
+  key: string
+  /** Requests allowed per window. */
+  limit: number
+  windowMs: number
+  now: Date
+}
+
+export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterMs: number }
+
+/** Rows of windows older than this are deleted; the longest window in use is a day. */
+const KEEP_MS = 2 * 24 * 60 * 60_000
+
+/**
+ * Counts one request against a fixed window (windows start at multiples of `windowMs`) and
+ * says whether it is within the limit. One statement, so concurrent requests on any instance
+ * count one after another: the upsert restarts the count when the stored window is an old one.
+ */
+export async function hitRateLimit(
+  db: Kysely<Database>,
+  check: RateLimitCheck,
+): Promise<RateLimitResult> {
+  const nowMs = check.now.getTime()
+  const startMs = Math.floor(nowMs / check.windowMs) * check.windowMs
+  const windowStart = new Date(startMs).toISOString()
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: check.key, window_start: windowStart, hits: 1 })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when rate_limits.window_start = excluded.window_start
+          then rate_limits.hits + 1 else 1 end`,
+        window_start: sql<string>`excluded.window_start`,
+      }),
+    )
+    .returning('hits')
+    .executeTakeFirstOrThrow()
+  if (Number(row.hits) === 1) {
+    // A new window for this key: a good moment to forget the long-finished ones.
+    await db
+      .deleteFrom('rate_limits')
+      .where('window_start', '<', new Date(nowMs - KEEP_MS).toISOString())
+      .execute()
+  }
+  return Number(row.hits) <= check.limit
+    ? { allowed: true }
+    : { allowed: false, retryAfterMs: startMs + check.windowMs - nowMs }
+}
