@@ -86,7 +86,8 @@ export default tseslint.config(
           patterns: [
             {
               regex: '(^|/)(features|app|routes|pwa)/',
-              message: 'ui, api, i18n and theme are shared: they may not import features or the app.',
+              message:
+                'ui, api, i18n and theme are shared: they may not import features or the app.',
             },
           ],
         },
@@ -98,7 +99,9 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [
+        importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] }),
+      ],
       // Imported modules are read with the TypeScript parser too, or their imports go unseen.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
