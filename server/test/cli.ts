@@ -17,7 +17,12 @@ export async function runOperatorWith(
   const code = await runCli(argv, {
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
-    env: { NODE_ENV: 'test', OPERATOR: 'test-operator', ...env },
+    env: {
+      NODE_ENV: 'test',
+      OPERATOR: 'test-operator',
+      RECEIPTS_DIR: ctx.config.receipts.dir,
+      ...env,
+    },
     store: { db: ctx.db, dialect: ctx.dialect },
     passwords: testPasswords,
     clock: ctx.clock,

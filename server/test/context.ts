@@ -107,8 +107,17 @@ export function describeEachDatabase(
 
       beforeAll(async () => {
         const created = await target.create()
-        drop = created.drop
-        const config = testConfig(created.settings)
+        // Receipt photos go to a folder of the suite's own.
+        const receiptsDir = mkdtempSync(join(tmpdir(), 'store-receipts-'))
+        drop = async () => {
+          await created.drop()
+          rmSync(receiptsDir, { recursive: true, force: true })
+        }
+        const defaults = testConfig()
+        const config = testConfig({
+          ...created.settings,
+          receipts: { ...defaults.receipts, dir: receiptsDir },
+        })
         store = createDb(config)
         await migrateToLatest(store.db, store.dialect)
         await seedDemo(store.db, new Date(), testPasswords)
