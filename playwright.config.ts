@@ -56,6 +56,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLITE_PATH: e2eDatabase,
+      RECEIPTS_DIR: join(dataDir, 'receipts'),
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',

@@ -16,11 +16,15 @@ const widths = [390, 320]
 
 async function signIn(page: Page) {
   const form = { phone_number: '+96170000001', password: 'demo-pass-1' }
-  await page.request.post(`${base}/api/login?check=1`, { multipart: form })
+  await page.request.post(`${base}/api/login?check=1`, {
+    multipart: form,
+    headers: { 'X-Requested-With': 'screens' },
+  })
   const outbox = await page.request.get(`${base}/api/dev/outbox?to=%2B96170000001`)
   const { data } = (await outbox.json()) as { data: { code: string }[] }
   const reply = await page.request.post(`${base}/api/login?auth=1`, {
     multipart: { ...form, verification_code: data[0]!.code },
+    headers: { 'X-Requested-With': 'screens' },
   })
   const { token } = (await reply.json()) as { token: string }
   await page.addInitScript((value) => localStorage.setItem('token', value), token)

@@ -13,5 +13,7 @@ export const profileQuery = () =>
         query: { test: window.location.hash.slice(1) || '/' },
       }),
     select: (reply) => reply.data,
-    staleTime: 30_000,
+    // The balance moves on the server (an approved top-up, a refund): every page load and
+    // return to the app asks again, showing the saved copy meanwhile.
+    staleTime: 0,
   })

@@ -113,6 +113,10 @@ for (const language of ['en', 'ar'] as const) {
       await checkPage(page, '/Orders', `the orders ${at}`)
       await checkPage(page, `/Orders/${order.id}`, `an order ${at}`)
       await checkWhatsApp(page, `an order ${at}`)
+      await checkPage(page, '/wallet', `the wallet ${at}`)
+      await checkPage(page, '/charging-the-wallet', `the charging page ${at}`)
+      await checkWhatsApp(page, `the charging page ${at}`)
+      await checkPage(page, '/shipping-payments', `the shipping payments ${at}`)
     }
   })
 }

@@ -34,6 +34,7 @@ export function operator(...args: string[]): unknown {
     env: {
       ...process.env,
       SQLITE_PATH: join(dir, 'store.db'),
+      RECEIPTS_DIR: join(dir, 'receipts'),
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',
