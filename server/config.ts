@@ -72,6 +72,8 @@ export interface Config {
   provider: ProviderConfig | undefined
   /** The USDT top-up watchers (server/adapters/chains); a network without an address is off. */
   chains: ChainsConfig
+  /** USDT requests: how long a customer has to pay, how long after that a transfer is still told apart, how often the watchers poll. */
+  usdt: { requestMs: number; graceMs: number; pollMs: number }
 }
 
 export interface ProviderConfig {
@@ -352,6 +354,9 @@ const EnvSchema = v.object({
   BSC_CONFIRMATIONS: integer('BSC_CONFIRMATIONS', 1, 1000, 15),
   BSC_LOG_WINDOW: integer('BSC_LOG_WINDOW', 1, 100_000, 2000),
   CHAIN_TIMEOUT_MS: integer('CHAIN_TIMEOUT_MS', 100, 120_000, 10_000),
+  USDT_REQUEST_MINUTES: integer('USDT_REQUEST_MINUTES', 5, 24 * 60, 30),
+  USDT_GRACE_MINUTES: integer('USDT_GRACE_MINUTES', 0, 7 * 24 * 60, 120),
+  USDT_POLL_SECONDS: integer('USDT_POLL_SECONDS', 3, 3600, 20),
 })
 
 type Env = v.InferOutput<typeof EnvSchema>
@@ -486,6 +491,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               timeoutMs: e.CHAIN_TIMEOUT_MS,
             }
           : undefined,
+    },
+    usdt: {
+      requestMs: e.USDT_REQUEST_MINUTES * 60_000,
+      graceMs: e.USDT_GRACE_MINUTES * 60_000,
+      pollMs: e.USDT_POLL_SECONDS * 1000,
     },
   }
 }

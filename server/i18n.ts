@@ -142,6 +142,14 @@ export const MESSAGE_IDS = [
   'notification.charge_completed.body',
   'notification.charge_canceled.title',
   'notification.charge_canceled.body',
+  'field.network',
+  'usdt.requested',
+  'usdt.usd_only',
+  'usdt.network_unavailable',
+  'usdt.busy',
+  'usdt.not_found',
+  'usdt.hash_used',
+  'usdt.already_paid',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
+import { createChainWatchers } from './adapters/chains'
 import { createApp } from './app'
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config'
 import { createDb } from './db'
@@ -7,6 +8,7 @@ import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
 import { createLogger, errorFields } from './log'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
+import { startWatching } from './services/usdt'
 
 /** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -59,6 +61,17 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
 
 await dummyHash
 const app = createApp({ db: store.db, config, logger, passwords })
+
+// USDT transfers to the store's addresses, where a network is watched (USDT_*_ADDRESS).
+const watchers = createChainWatchers(config.chains, { logger })
+const stopWatching = startWatching(store.db, watchers, {
+  rate: config.lbpRate,
+  intervalMs: config.usdt.pollMs,
+  now: () => new Date(),
+  logger,
+})
+if (watchers.length > 0)
+  logger.info('watching usdt transfers', { networks: watchers.map((w) => w.network) })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address
   logger.info('listening', {
@@ -80,6 +93,7 @@ async function shutdown(signal: string, exitCode = 0) {
     process.exit(1)
   }
   stopping = true
+  stopWatching()
   logger.info('shutting down', { signal })
   const force = setTimeout(() => {
     logger.warn('in-flight requests still open; closing their connections')

@@ -10,6 +10,7 @@ import { CommandError, UsageError, type Command, type CommandResult } from './co
 import { accountCommands } from './accounts'
 import { catalogueCommands } from './catalogue'
 import { chargeCommands } from './charges'
+import { paymentCommands } from './payments'
 import { orderCommands } from './orders'
 import { userCommands } from './users'
 import { walletCommands } from './wallet'
@@ -22,6 +23,7 @@ export const COMMANDS: Record<string, Command> = {
   ...orderCommands,
   ...walletCommands,
   ...chargeCommands,
+  ...paymentCommands,
 }
 
 const GLOBAL_OPTIONS: ParseArgsOptionsConfig = {

@@ -14,6 +14,9 @@ export const LEDGER_COLUMNS: ReadonlySet<string> = new Set([
   'unit_price',
   'total_price',
   'shipping_value',
+  'amount',
+  'unique_amount',
+  'block_number',
 ])
 
 /** The largest value a bigint column holds (PostgreSQL bigint, SQLite integer). */

@@ -61,12 +61,61 @@ export interface PromoRedemptionTable {
   created_at: string
 }
 
+/** A customer's USDT payment, told apart by its exact amount (micro-USDT). */
+export interface UsdtRequestTable {
+  id: Generated<number>
+  user_id: number
+  network: 'trc20' | 'bep20'
+  address: string
+  amount: bigint
+  unique_amount: bigint
+  tax: number
+  status: Generated<'OPEN' | 'PAID'>
+  expires_at: string
+  watch_until: string
+  tx_hash: string | null
+  charging_process_id: number | null
+  paid_at: string | null
+  created_at: string
+}
+
+/** An exact amount held by one request of a network until its watch window ends. */
+export interface UsdtAmountHoldTable {
+  network: 'trc20' | 'bep20'
+  unique_amount: bigint
+  request_id: number
+  watch_until: string
+}
+
+export type TransferOutcome = 'CREDITED' | 'LATE' | 'EXTRA' | 'UNMATCHED' | 'INEXACT'
+
+/** Every USDT transfer to the store the watchers saw (or an operator confirmed). */
+export interface UsdtTransferTable {
+  id: Generated<number>
+  network: 'trc20' | 'bep20'
+  tx_hash: string
+  log_index: number
+  from_address: string
+  to_address: string
+  amount: bigint
+  exact: number
+  block_number: bigint
+  block_time: string
+  outcome: TransferOutcome
+  request_id: number | null
+  created_at: string
+}
+
 export interface WalletDatabase {
   payment_settings: PaymentSettingsTable
   charging_processes: ChargingProcessTable
   promo_codes: PromoCodeTable
   promo_redemptions: PromoRedemptionTable
+  usdt_requests: UsdtRequestTable
+  usdt_amount_holds: UsdtAmountHoldTable
+  usdt_transfers: UsdtTransferTable
 }
 
 export type ChargingProcessRow = Selectable<ChargingProcessTable>
 export type PromoCodeRow = Selectable<PromoCodeTable>
+export type UsdtRequestRow = Selectable<UsdtRequestTable>

@@ -4,6 +4,9 @@ import type * as v from 'valibot'
 import {
   PromoChargeSchema,
   ReceiptChargeSchema,
+  UsdtRequestSchema,
+  type OpenUsdtPaymentReplySchema,
+  type UsdtPaymentReplySchema,
   type ChargeReplySchema,
   type ChargingProcessReplySchema,
   type PaymentInfoReplySchema,
@@ -11,7 +14,7 @@ import {
 } from '../../src/contract/wallet'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { requireUser } from '../http/auth'
-import { readFields } from '../http/body'
+import { formBodyLimit, readFields } from '../http/body'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../http/errors'
@@ -29,6 +32,7 @@ import {
 } from '../services/charging'
 import { findPaymentLog, listPaymentLogs, paymentLogWire } from '../services/payment-logs'
 import { megabytes, readReceipt, removeReceipt, storeReceipt } from '../services/receipts'
+import { findRequest, openRequest, requestUsdt, usdtWire } from '../services/usdt'
 
 type Wire<S extends v.GenericSchema> = v.InferInput<S>
 
@@ -36,14 +40,47 @@ const CHARGE_FIELDS: Record<string, FieldMessages> = {
   name: { label: 'field.method' },
   value: { label: 'field.value', invalid: 'validation.amount' },
   promo_code: { label: 'field.promo_code' },
+  amount: { label: 'field.value', invalid: 'validation.amount' },
+  network: { label: 'field.network' },
 }
 
 /** The wallet's history, its top-ups and what the charging page offers. */
 export const walletRoutes = new Hono<AppEnv>()
   .get('/payments/info', publicCache(60), async (c) => {
     const reply: Wire<typeof PaymentInfoReplySchema> = {
-      data: paymentInfoWire(await paymentSettings(c.var.db)),
+      data: paymentInfoWire(await paymentSettings(c.var.db), c.var.config.chains),
     }
+    return c.json(reply)
+  })
+  .post('/wallet/request-payment', formBodyLimit(), requireUser, async (c) => {
+    const { db, user, config, locale } = c.var
+    const input = parseFields(UsdtRequestSchema, await readFields(c), CHARGE_FIELDS)
+    const now = c.var.clock.now()
+    const request = await requestUsdt(
+      db,
+      user,
+      { amount: toMicros(input.amount), network: input.network },
+      { chains: config.chains, timing: config.usdt, now },
+    )
+    const reply: Wire<typeof UsdtPaymentReplySchema> = {
+      ...usdtWire(request, now),
+      message: t(locale, 'usdt.requested'),
+    }
+    return c.json(reply)
+  })
+  .get('/wallet/open-payment', requireUser, async (c) => {
+    const now = c.var.clock.now()
+    const open = await openRequest(c.var.db, c.var.user.id, now)
+    const reply: Wire<typeof OpenUsdtPaymentReplySchema> = {
+      data: open ? usdtWire(open, now) : null,
+    }
+    return c.json(reply)
+  })
+  .get('/wallet/check-payment/:id', requireUser, async (c) => {
+    const id = idParam(c.req.param('id'))
+    const request = id === undefined ? undefined : await findRequest(c.var.db, c.var.user.id, id)
+    if (!request) throw new ApiError(404, 'usdt.not_found')
+    const reply: Wire<typeof UsdtPaymentReplySchema> = usdtWire(request, c.var.clock.now())
     return c.json(reply)
   })
   .get('/payment-logs', requireUser, async (c) =>

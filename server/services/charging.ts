@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { ChargingProcessSchema, PaymentInfoSchema } from '../../src/contract/wallet'
 import { formatMoney, fromMicros, netOfTax } from '../../src/domain/money'
+import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
@@ -66,11 +67,17 @@ export async function updatePaymentSettings(
   return next
 }
 
-/** GET payments/info: what the charging page offers. */
-export function paymentInfoWire(settings: PaymentSettings): PaymentInfoWire {
+/**
+ * GET payments/info: what the charging page offers. A USDT network's address is the watched
+ * one when a watcher is configured (USDT_TRC20_ADDRESS, ...), else the operator's.
+ */
+export function paymentInfoWire(
+  settings: PaymentSettings,
+  chains: Pick<Config['chains'], 'trc20' | 'bep20'>,
+): PaymentInfoWire {
   return {
-    usdt_trc20: settings.usdt_trc20,
-    usdt_bep20: settings.usdt_bep20,
+    usdt_trc20: chains.trc20?.address ?? settings.usdt_trc20,
+    usdt_bep20: chains.bep20?.address ?? settings.usdt_bep20,
     whish_money_text: settings.whish_money_text,
     omt_pay_text: settings.omt_pay_text,
     usdt_tax_percentage: percent(settings.usdt_tax),
@@ -176,7 +183,7 @@ export async function createReceiptCharge(
 }
 
 /** Credits a charging process's net value to its owner: the balance, the line, the notice. */
-async function creditCharge(
+export async function creditCharge(
   trx: Kysely<Database>,
   charge: ChargingProcessRow,
   { rate, now }: { rate: number; now: Date },

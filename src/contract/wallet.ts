@@ -118,3 +118,48 @@ export const ReceiptChargeSchema = v.object({
 export const PromoChargeSchema = v.object({
   promo_code: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(PROMO_CODE_MAX)),
 })
+
+// ---- USDT -----------------------------------------------------------------------------------
+
+export const USDT_NETWORKS = ['trc20', 'bep20'] as const
+export const UsdtNetworkSchema = v.picklist(USDT_NETWORKS)
+export type UsdtNetwork = v.InferOutput<typeof UsdtNetworkSchema>
+/** The smallest top-up by USDT, and the largest one request may ask. */
+export const USDT_MIN = 1
+export const USDT_MAX = 100_000
+
+/** POST wallet/request-payment */
+export const UsdtRequestSchema = v.object({
+  amount: v.pipe(
+    v.string(),
+    v.trim(),
+    v.minLength(1),
+    v.regex(/^\d{1,6}(\.\d{1,2})?$/),
+    v.check((s) => Number(s) >= USDT_MIN && Number(s) <= USDT_MAX),
+  ),
+  network: v.pipe(v.string(), v.trim(), v.toLowerCase(), UsdtNetworkSchema),
+})
+
+/** A USDT payment the customer is asked to make, and whether it arrived. */
+export const UsdtPaymentSchema = v.object({
+  payment_id: v.number(),
+  network: UsdtNetworkSchema,
+  wallet_address: v.string(),
+  /** What to send, exactly: it tells this payment apart from every other. */
+  unique_amount: v.string(),
+  /** What the QR code holds: the network's payment URI where wallets read one, else the address. */
+  qr_code_url: v.string(),
+  /** What the wallet receives, after the USDT tax. */
+  credited_amount: AmountSchema,
+  expires_at: v.string(),
+  paid: v.boolean(),
+  expired: v.boolean(),
+})
+export type UsdtPayment = v.InferOutput<typeof UsdtPaymentSchema>
+/** POST wallet/request-payment and GET wallet/check-payment/{id}: the payment, at the top level. */
+export const UsdtPaymentReplySchema = v.object({
+  ...UsdtPaymentSchema.entries,
+  message: v.optional(v.string()),
+})
+/** GET wallet/open-payment: the customer's payment still waiting, if any. */
+export const OpenUsdtPaymentReplySchema = v.object({ data: v.nullable(UsdtPaymentSchema) })

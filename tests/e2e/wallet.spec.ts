@@ -131,3 +131,48 @@ test('offline, a top-up fails at once and nothing is sent', async ({ page, reque
   await expect(page.getByText('You are online!')).toBeVisible()
   expect(sent).toEqual([])
 })
+
+test('USDT: the exact amount and its QR code, found again after a reload, confirmed by itself', async ({
+  page,
+  request,
+}) => {
+  await signedInCustomer(page, request, { balance: '10' })
+  await page.goto('/#/charging-the-wallet')
+  await page.getByRole('radio', { name: /USDT/ }).check()
+  await expect(page.getByText('Tax 1.5 %')).toBeVisible()
+  await page.getByLabel('Amount (USDT)').fill('0')
+  await page.getByRole('button', { name: 'Request payment' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid amount')
+  await page.getByLabel('Amount (USDT)').fill('20')
+  await page.getByLabel('Network').selectOption('trc20')
+  await expect(page.getByText('19.70 $')).toBeVisible()
+  await page.getByRole('button', { name: 'Request payment' }).click()
+
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: /^Pay 20\.\d+ USDT$/ })).toBeVisible()
+  await expect(dialog).toContainText('You must pay this exact amount. Do not pay more or less.')
+  await expect(dialog).toContainText('TNTYuKfobXw9Qphr49rwuo7uWjvmmUWkcJ')
+  await expect(dialog.getByRole('img', { name: /QR code/ }).locator('svg')).toBeVisible()
+  await expect(dialog.getByText(/Waiting for payment… \d\d:\d\d/)).toBeVisible()
+  const amount = /Pay (\S+) USDT/.exec((await dialog.getByRole('heading').textContent()) ?? '')![1]!
+
+  // Back later: the same payment, with its countdown.
+  await page.reload()
+  await expect(page.getByRole('dialog')).toContainText(amount)
+
+  const payments = operator('payments:list', '--status', 'OPEN') as {
+    id: number
+    unique_amount: string
+  }[]
+  const mine = payments.find((p) => p.unique_amount === amount)!
+  operator('payments:confirm', String(mine.id), '--tx', 'ab'.repeat(32))
+  // Within one poll (every 5 s).
+  await expect(page.getByRole('dialog').getByText('Payment confirmed!')).toBeVisible({
+    timeout: 8000,
+  })
+  await page.getByRole('button', { name: 'Done' }).click()
+  await expect(page).toHaveURL(/#\/$/)
+  // 1.5 % tax, rounded down to the micro-USDT.
+  const credited = Number(amount) - Math.ceil(Number(amount) * 1.5 * 10_000) / 1_000_000
+  await expect(balance(page)).toHaveText(`${(10 + credited).toFixed(2)} $`)
+})

@@ -5,7 +5,12 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { USER_KEY } from '../../api/session'
 import type { Currency } from '../../contract/auth'
-import { RECEIPT_MAX_BYTES, type PaymentInfo } from '../../contract/wallet'
+import {
+  RECEIPT_MAX_BYTES,
+  type PaymentInfo,
+  type UsdtNetwork,
+  type UsdtPayment,
+} from '../../contract/wallet'
 import { netOfTax } from '../../domain/money'
 import { button } from '../../ui/button.css'
 import { Field, TextField } from '../../ui/field'
@@ -16,15 +21,26 @@ import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { useOnline } from '../../ui/use-online'
 import { useMethodName } from './labels'
-import { chargingApi, paymentInfoQuery } from './queries'
+import { chargingApi, paymentInfoQuery, usdtQueries } from './queries'
+import { UsdtDialog, UsdtForm } from './usdt'
 import { prepareReceipt } from './receipt'
 import * as styles from './wallet.css'
 
-type Method = 'WHISH_MONEY' | 'OMT_PAY' | 'PROMO_CODE'
+type Method = 'USDT' | 'WHISH_MONEY' | 'OMT_PAY' | 'PROMO_CODE'
 
-/** The methods the store offers now: a receipt method only when its instructions are set. */
-export function availableMethods(info: PaymentInfo): Method[] {
+/** The USDT networks the store has an address on. */
+export const usdtNetworks = (info: PaymentInfo): UsdtNetwork[] => [
+  ...(info.usdt_trc20 ? (['trc20'] as const) : []),
+  ...(info.usdt_bep20 ? (['bep20'] as const) : []),
+]
+
+/**
+ * The methods the store offers this customer now: USDT for a wallet in dollars when a network
+ * has an address, a receipt method only when its instructions are set, and codes always.
+ */
+export function availableMethods(info: PaymentInfo, currency: Currency): Method[] {
   return [
+    ...(currency === 'USD' && usdtNetworks(info).length > 0 ? (['USDT'] as const) : []),
     ...(info.whish_money_text ? (['WHISH_MONEY'] as const) : []),
     ...(info.omt_pay_text ? (['OMT_PAY'] as const) : []),
     'PROMO_CODE',
@@ -32,11 +48,13 @@ export function availableMethods(info: PaymentInfo): Method[] {
 }
 
 const taxOf = (info: PaymentInfo, method: Method) =>
-  method === 'WHISH_MONEY'
-    ? (info.whish_money_tax_percentage ?? 0)
-    : method === 'OMT_PAY'
-      ? (info.omt_pay_tax_percentage ?? 0)
-      : 0
+  method === 'USDT'
+    ? (info.usdt_tax_percentage ?? 0)
+    : method === 'WHISH_MONEY'
+      ? (info.whish_money_tax_percentage ?? 0)
+      : method === 'OMT_PAY'
+        ? (info.omt_pay_tax_percentage ?? 0)
+        : 0
 
 /** The value as typed, if it is a positive amount. */
 function typedValue(text: string): string | null {
@@ -46,16 +64,22 @@ function typedValue(text: string): string | null {
 
 /** The charging page: choose a method, then its form. */
 export function ChargingPage() {
-  const { t } = useLingui()
   const methodName = useMethodName()
   const info = useQuery(paymentInfoQuery())
   const profile = useQuery(profileQuery())
+  // A USDT payment still waiting opens again, with its countdown, after a reload.
+  const open = useQuery(usdtQueries.open())
   const [chosen, setChosen] = useState<Method | null>(null)
+  // The payment the dialog shows. Once shown it stays until closed, even when the open
+  // payment goes (it was just paid and the dialog says so).
+  const [payment, setPayment] = useState<UsdtPayment | null>(null)
+  const [dismissed, setDismissed] = useState<number | null>(null)
+  if (!payment && open.data && open.data.payment_id !== dismissed) setPayment(open.data)
   if (info.error) return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />
   if (!info.data || !profile.data) return <Loading />
 
-  const methods = availableMethods(info.data)
   const currency = profile.data.currency
+  const methods = availableMethods(info.data, currency)
   // A wallet in pounds pays by Whish Money unless the customer chooses otherwise.
   const fallback =
     currency !== 'USD' && methods.includes('WHISH_MONEY') ? 'WHISH_MONEY' : methods[0]!
@@ -95,6 +119,12 @@ export function ChargingPage() {
       </fieldset>
       {method === 'PROMO_CODE' ? (
         <PromoForm />
+      ) : method === 'USDT' ? (
+        <UsdtForm
+          networks={usdtNetworks(info.data)}
+          tax={taxOf(info.data, 'USDT')}
+          onRequested={setPayment}
+        />
       ) : (
         <ReceiptForm
           key={method}
@@ -105,6 +135,15 @@ export function ChargingPage() {
           tax={taxOf(info.data, method)}
           currency={currency}
           label={methodName(method)}
+        />
+      )}
+      {payment && (
+        <UsdtDialog
+          payment={payment}
+          onClose={() => {
+            setPayment(null)
+            setDismissed(payment.payment_id)
+          }}
         />
       )}
     </section>

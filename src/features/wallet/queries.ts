@@ -8,6 +8,9 @@ import {
   PaymentInfoReplySchema,
   PaymentLogPageSchema,
   PaymentLogReplySchema,
+  OpenUsdtPaymentReplySchema,
+  UsdtPaymentReplySchema,
+  type UsdtNetwork,
   type WalletLogStatus,
 } from '../../contract/wallet'
 
@@ -92,4 +95,36 @@ export const chargingApi = {
       query: { name: 'PROMO_CODE' },
       body: { promo_code: code },
     }),
+}
+
+/** Polled while the customer waits for a USDT transfer. */
+export const USDT_POLL_MS = 5000
+
+export const usdtQueries = {
+  /** The customer's USDT payment still waiting, found again after a reload. */
+  open: () =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'usdt-open'],
+      queryFn: ({ signal }) =>
+        api.get('wallet/open-payment', OpenUsdtPaymentReplySchema, { signal }),
+      select: (reply) => reply.data,
+      staleTime: 0,
+      meta: { persist: false },
+    }),
+  /** Whether a payment arrived: every 5 s until it did, and only while the page is seen. */
+  check: (id: number) =>
+    queryOptions({
+      queryKey: [...walletQueries.all, 'usdt-check', id],
+      queryFn: ({ signal }) =>
+        api.get(`wallet/check-payment/${id}`, UsdtPaymentReplySchema, { signal }),
+      refetchInterval: (query) => (query.state.data?.paid ? false : USDT_POLL_MS),
+      refetchIntervalInBackground: false,
+      retry: false,
+      meta: { persist: false },
+    }),
+}
+
+export const usdtApi = {
+  request: (amount: string, network: UsdtNetwork) =>
+    api.post('wallet/request-payment', UsdtPaymentReplySchema, { body: { amount, network } }),
 }

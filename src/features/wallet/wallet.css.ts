@@ -96,3 +96,27 @@ export const receipt = style({
   borderRadius: tokens.radius,
   border: `1px solid ${tokens.border}`,
 })
+
+export const qr = style({
+  inlineSize: '220px',
+  blockSize: '220px',
+  marginInline: 'auto',
+  background: tokens.surface,
+})
+
+export const copyRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '0.5rem',
+  padding: '0.5rem 0.75rem',
+  borderRadius: tokens.radius,
+  background: tokens.page,
+  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+  overflowWrap: 'anywhere',
+})
+
+export const exact = style({ fontSize: '1.3rem', fontWeight: 700 })
+
+export const warning = style({ margin: 0, color: tokens.danger, fontWeight: 600 })

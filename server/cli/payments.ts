@@ -1,0 +1,139 @@
+import { USDT_NETWORKS } from '../../src/contract/wallet'
+import { microsText } from '../../src/domain/money'
+import type { UsdtRequestRow } from '../db/schema-wallet'
+import { ApiError } from '../http/errors'
+import { t } from '../i18n'
+import { findUserByUsername } from '../services/users'
+import { confirmByHand } from '../services/usdt'
+import { choice, CommandError, required, table, UsageError, type Command } from './command'
+
+const LIST_LIMIT = 200
+const STATUSES = ['OPEN', 'PAID', 'EXPIRED'] as const
+
+function statusOf(request: UsdtRequestRow, now: Date): (typeof STATUSES)[number] {
+  if (request.status === 'PAID') return 'PAID'
+  return request.expires_at <= now.toISOString() ? 'EXPIRED' : 'OPEN'
+}
+
+export const paymentCommands: Record<string, Command> = {
+  'payments:list': {
+    summary: `List USDT payment requests, newest first (at most ${LIST_LIMIT}).`,
+    usage: `[--status ${STATUSES.join('|')}] [--user <username>] [--network ${USDT_NETWORKS.join('|')}]`,
+    options: { status: { type: 'string' }, user: { type: 'string' }, network: { type: 'string' } },
+    async run(ctx, args) {
+      const now = ctx.clock.now()
+      const status =
+        args.values.status === undefined ? undefined : choice(args, 'status', STATUSES, 'OPEN')
+      let query = ctx.db
+        .selectFrom('usdt_requests')
+        .innerJoin('users', 'users.id', 'usdt_requests.user_id')
+        .selectAll('usdt_requests')
+        .select('users.username as username')
+      if (typeof args.values.user === 'string') {
+        const user = await findUserByUsername(ctx.db, args.values.user)
+        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
+        query = query.where('usdt_requests.user_id', '=', user.id)
+      }
+      if (typeof args.values.network === 'string') {
+        const network = args.values.network.toLowerCase()
+        if (!(USDT_NETWORKS as readonly string[]).includes(network))
+          throw new UsageError(`--network must be one of ${USDT_NETWORKS.join(', ')}`)
+        query = query.where('usdt_requests.network', '=', network as 'trc20' | 'bep20')
+      }
+      if (status === 'PAID') query = query.where('usdt_requests.status', '=', 'PAID')
+      else if (status === 'OPEN')
+        query = query
+          .where('usdt_requests.status', '=', 'OPEN')
+          .where('usdt_requests.expires_at', '>', now.toISOString())
+      else if (status === 'EXPIRED')
+        query = query
+          .where('usdt_requests.status', '=', 'OPEN')
+          .where('usdt_requests.expires_at', '<=', now.toISOString())
+      const rows = await query.orderBy('usdt_requests.id', 'desc').limit(LIST_LIMIT).execute()
+      const requests = rows.map(({ username, ...r }) => ({
+        id: r.id,
+        username,
+        network: r.network,
+        unique_amount: microsText(r.unique_amount),
+        status: statusOf(r, now),
+        address: r.address,
+        tx_hash: r.tx_hash,
+        expires_at: r.expires_at,
+        created_at: r.created_at,
+      }))
+      return {
+        json: requests,
+        text: table(
+          requests.map(({ id, username, network, unique_amount, status, expires_at }) => ({
+            id,
+            username,
+            network,
+            unique_amount,
+            status,
+            expires: expires_at.slice(0, 16),
+          })),
+          'No USDT payments.',
+        ),
+      }
+    },
+  },
+
+  'payments:confirm': {
+    summary: 'Confirm by hand that a USDT payment arrived (its transaction hash): credits it once.',
+    usage: '<payment_id> --tx HASH',
+    positionals: ['payment_id'],
+    options: { tx: { type: 'string' } },
+    async run(ctx, args) {
+      const text = args.positionals[0]!
+      if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError('<payment_id> must be a number')
+      const tx = required(args, 'tx').trim()
+      if (!/^(0x)?[0-9a-fA-F]{64}$/.test(tx))
+        throw new UsageError('--tx must be a transaction hash: 64 hex digits (0x first on BSC)')
+      try {
+        const request = await confirmByHand(ctx.db, Number(text), tx, {
+          rate: ctx.config.lbpRate,
+          now: ctx.clock.now(),
+        })
+        return {
+          json: {
+            id: request.id,
+            network: request.network,
+            unique_amount: microsText(request.unique_amount),
+            status: 'PAID',
+            tx_hash: request.tx_hash,
+          },
+          text: `USDT payment #${request.id} confirmed: ${microsText(request.unique_amount)} USDT.`,
+        }
+      } catch (err) {
+        if (err instanceof ApiError) throw new CommandError(t('en', err.messageId, err.values))
+        throw err
+      }
+    },
+  },
+
+  'payments:unmatched': {
+    summary: 'Transfers the watchers recorded but did not credit: late, extra, stray or dust.',
+    usage: '',
+    async run(ctx) {
+      const rows = await ctx.db
+        .selectFrom('usdt_transfers')
+        .selectAll()
+        .where('outcome', '!=', 'CREDITED')
+        .orderBy('id', 'desc')
+        .limit(LIST_LIMIT)
+        .execute()
+      const transfers = rows.map((r) => ({
+        id: r.id,
+        network: r.network,
+        tx_hash: r.tx_hash,
+        log_index: r.log_index,
+        from: r.from_address,
+        amount: microsText(r.amount),
+        outcome: r.outcome,
+        request_id: r.request_id,
+        block_time: r.block_time,
+      }))
+      return { json: transfers, text: table(transfers, 'No unmatched transfers.') }
+    },
+  },
+}
