@@ -5,6 +5,8 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import type { Kysely } from 'kysely'
 import { outboxChannels, type Delivery } from './adapters/delivery'
+import { createPushOutbox, noPush, type PushSender } from './adapters/push'
+import { createFirebasePush } from './adapters/push-firebase'
 import { createDelivery } from './adapters/senders'
 import type { Provider } from './adapters/provider'
 import { createProvider } from './adapters/providers'
@@ -38,6 +40,15 @@ export interface AppOptions {
   delivery?: Delivery
   /** Player search and fulfilment; by default from the configuration (HTTP, else local). */
   provider?: Provider
+  /** Push sender; by default FCM when configured, else the local outbox in development. */
+  push?: PushSender
+}
+
+/** FCM with a service account; the local outbox where the development outbox is on; else none. */
+export function pushSenderFor(config: Config, db: Kysely<Database>, logger: Logger): PushSender {
+  if (config.push.serviceAccount) return createFirebasePush(config.push.serviceAccount, logger)
+  if (config.devOutbox && config.nodeEnv !== 'production') return createPushOutbox(db)
+  return noPush
 }
 
 /** What a 503 for a held SQLite lock asks the client to wait. */
@@ -60,6 +71,7 @@ export function createApp({
   passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost)),
   delivery = createDelivery(config, db, logger),
   provider = createProvider(config, logger),
+  push = pushSenderFor(config, db, logger),
 }: AppOptions) {
   // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
   passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
@@ -105,7 +117,7 @@ export function createApp({
     )
   }
 
-  app.route('/api', apiRoutes({ devOutbox }))
+  app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   app.route('/', staticRoutes(config, mediaDir))
 

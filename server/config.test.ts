@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       smtp: undefined,
       provider: undefined,
       chains: { trc20: undefined, bep20: undefined },
+      push: { serviceAccount: undefined, pollMs: 1000 },
       usdt: { requestMs: 30 * 60_000, graceMs: 120 * 60_000, pollMs: 20_000 },
     })
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')

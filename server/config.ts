@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { getCountries, type CountryCode } from 'libphonenumber-js/min'
 import * as v from 'valibot'
 import { bscAddress, isTronAddress } from './adapters/chains/address'
@@ -72,6 +73,8 @@ export interface Config {
   provider: ProviderConfig | undefined
   /** The USDT top-up watchers (server/adapters/chains); a network without an address is off. */
   chains: ChainsConfig
+  /** Push: the Firebase service account (JSON) when FCM sends them, and how often jobs are looked at. */
+  push: { serviceAccount: object | undefined; pollMs: number }
   /** USDT requests: how long a customer has to pay, how long after that a transfer is still told apart, how often the watchers poll. */
   usdt: { requestMs: number; graceMs: number; pollMs: number }
 }
@@ -354,6 +357,28 @@ const EnvSchema = v.object({
   BSC_CONFIRMATIONS: integer('BSC_CONFIRMATIONS', 1, 1000, 15),
   BSC_LOG_WINDOW: integer('BSC_LOG_WINDOW', 1, 100_000, 2000),
   CHAIN_TIMEOUT_MS: integer('CHAIN_TIMEOUT_MS', 100, 120_000, 10_000),
+  FIREBASE_SERVICE_ACCOUNT: v.pipe(
+    optionalText,
+    v.transform((s) => {
+      if (s === undefined) return undefined
+      try {
+        // The JSON itself, or the path of its file.
+        return JSON.parse(s.startsWith('{') ? s : readFileSync(s, 'utf8')) as unknown
+      } catch {
+        return null
+      }
+    }),
+    v.check(
+      (value) =>
+        value === undefined ||
+        (typeof value === 'object' &&
+          value !== null &&
+          'private_key' in value &&
+          'client_email' in value),
+      'FIREBASE_SERVICE_ACCOUNT must be a service account key (its JSON, or the path of its file)',
+    ),
+  ),
+  PUSH_POLL_MS: integer('PUSH_POLL_MS', 100, 60_000, 1000),
   USDT_REQUEST_MINUTES: integer('USDT_REQUEST_MINUTES', 5, 24 * 60, 30),
   USDT_GRACE_MINUTES: integer('USDT_GRACE_MINUTES', 0, 7 * 24 * 60, 120),
   USDT_POLL_SECONDS: integer('USDT_POLL_SECONDS', 3, 3600, 20),
@@ -491,6 +516,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               timeoutMs: e.CHAIN_TIMEOUT_MS,
             }
           : undefined,
+    },
+    push: {
+      serviceAccount: (e.FIREBASE_SERVICE_ACCOUNT as object | undefined) ?? undefined,
+      pollMs: e.PUSH_POLL_MS,
     },
     usdt: {
       requestMs: e.USDT_REQUEST_MINUTES * 60_000,

@@ -150,6 +150,10 @@ export const MESSAGE_IDS = [
   'usdt.not_found',
   'usdt.hash_used',
   'usdt.already_paid',
+  'notification.not_found',
+  'notification.deleted',
+  'notification.push_saved',
+  'field.fcm_token',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -1,13 +1,14 @@
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createChainWatchers } from './adapters/chains'
-import { createApp } from './app'
+import { createApp, pushSenderFor } from './app'
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config'
 import { createDb } from './db'
 import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
 import { createLogger, errorFields } from './log'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
+import { startPushing } from './services/push'
 import { startWatching } from './services/usdt'
 
 /** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
@@ -60,7 +61,10 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
 }
 
 await dummyHash
-const app = createApp({ db: store.db, config, logger, passwords })
+const push = pushSenderFor(config, store.db, logger)
+const app = createApp({ db: store.db, config, logger, passwords, push })
+// Pushes are sent after the changes that made them commit.
+const stopPushing = startPushing(store.db, push, { intervalMs: config.push.pollMs, logger })
 
 // USDT transfers to the store's addresses, where a network is watched (USDT_*_ADDRESS).
 const watchers = createChainWatchers(config.chains, { logger })
@@ -94,6 +98,7 @@ async function shutdown(signal: string, exitCode = 0) {
   }
   stopping = true
   stopWatching()
+  stopPushing()
   logger.info('shutting down', { signal })
   const force = setTimeout(() => {
     logger.warn('in-flight requests still open; closing their connections')

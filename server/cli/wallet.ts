@@ -45,6 +45,7 @@ export const walletCommands: Record<string, Command> = {
               'notification.wallet_credited.title',
               'notification.wallet_credited.body',
               { amount: formatMoney(credited, u.currency, u.locale), reason },
+              { url: '/#/wallet' },
             ),
           rate: ctx.config.lbpRate,
           now: ctx.clock.now(),
@@ -92,6 +93,7 @@ export const walletCommands: Record<string, Command> = {
               'notification.wallet_debited.title',
               'notification.wallet_debited.body',
               { amount: formatMoney(amount, u.currency, u.locale), reason },
+              { url: '/#/wallet' },
             ),
           now,
           alsoInTransaction: (trx, u) =>

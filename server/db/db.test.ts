@@ -218,11 +218,9 @@ describeEachDatabase('migration 0005: username keys', (ctx) => {
     // Back to before 0005 (the later migrations step down first).
     const down = await migrator.migrateTo('0004_orders')
     expect(down.error).toBeUndefined()
-    expect(down.results?.map((r) => r.migrationName)).toEqual([
-      '0007_wallet',
-      '0006_account_login',
-      '0005_security',
-    ])
+    const since0005 = Object.keys(migrations(ctx.dialect)).filter((name) => name > '0004_orders')
+    expect(since0005[0]).toBe('0005_security')
+    expect(down.results?.map((r) => r.migrationName)).toEqual([...since0005].reverse())
     // A row as before 0005: its key NFC and lower case, and no `disabled_at` column yet.
     const insert = (username: string, phone: string) =>
       sql`insert into users (username, username_key, phone_number, password_hash, created_at)
@@ -232,11 +230,7 @@ describeEachDatabase('migration 0005: username keys', (ctx) => {
     await insert('z\u0435d', '+96171000902') // a Cyrillic e
     await insert('Bob', '+96171000903')
 
-    expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual([
-      '0005_security',
-      '0006_account_login',
-      '0007_wallet',
-    ])
+    expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual(since0005)
     const rows = await ctx.db
       .selectFrom('users')
       .select(['id', 'username', 'username_key', 'disabled_at'])

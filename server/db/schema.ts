@@ -128,6 +128,8 @@ export interface SessionTable {
   user_id: number
   token_hash: string
   fcm_token: string | null
+  /** When the browser last gave the push token (tokens unused for 30 days are dropped). */
+  fcm_token_at: string | null
   created_at: string
   last_used_at: string
   revoked_at: string | null
@@ -295,6 +297,10 @@ export interface NotificationTable {
   description: string
   created_at: string
   read_at: string | null
+  /** The page it is about (an order, a top-up), as a storefront path: `/#/Orders/12`. */
+  url: string | null
+  /** Pushes of one subject replace each other on the device (`order-12`). */
+  tag: string | null
 }
 
 /** Player numbers a user looked up successfully, per product (GET player_number/info). */
@@ -305,6 +311,26 @@ export interface PlayerNumberTable {
   player_number: string
   player_name: string
   verified_at: string
+}
+
+/** A push to send after its change committed; retried with backoff until done. */
+export interface PushJobTable {
+  id: Generated<number>
+  user_id: number
+  message: string
+  attempts: Generated<number>
+  next_at: string
+  done_at: string | null
+  created_at: string
+}
+
+/** What the local push sender "delivered" (development and tests: GET /api/dev/push). */
+export interface PushOutboxTable {
+  id: Generated<number>
+  user_id: number
+  token: string
+  message: string
+  created_at: string
 }
 
 export interface Database extends CatalogueDatabase, WalletDatabase {
@@ -328,6 +354,8 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   orders: OrderTable
   idempotency_keys: IdempotencyKeyTable
   notifications: NotificationTable
+  push_jobs: PushJobTable
+  push_outbox: PushOutboxTable
   player_numbers: PlayerNumberTable
 }
 

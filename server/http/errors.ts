@@ -20,8 +20,8 @@ export class ApiError extends Error {
   }
 }
 
-export function messageReply(
-  c: Context<AppEnv>,
+export function messageReply<E extends AppEnv>(
+  c: Context<E>,
   status: ContentfulStatusCode,
   id: MessageId,
   values?: Record<string, unknown>,

@@ -2,7 +2,9 @@ import { Hono } from 'hono'
 import { normalisePhone } from '../../src/domain/phone'
 import type { Channel } from '../adapters/delivery'
 import { readOutbox } from '../adapters/outbox'
+import { readPushOutbox } from '../adapters/push'
 import type { AppEnv } from '../http/env'
+import { findUserByUsername } from '../services/users'
 
 /** An e-mail in lower case, or a phone in E.164 however it was written (+961…, 961…, %2B961…). */
 function recipient(raw: string): string {
@@ -26,3 +28,13 @@ export function devRoutes(channels: Channel[]) {
     return c.json({ data })
   })
 }
+
+/**
+ * Development and tests only (mounted when pushes go to the local outbox): the pushes a user
+ * was sent, newest first, each `message` as FCM would deliver it to the browser.
+ */
+export const devPushRoutes = new Hono<AppEnv>().get('/push', async (c) => {
+  const username = c.req.query('user') ?? ''
+  const user = await findUserByUsername(c.var.db, username)
+  return c.json({ data: user ? await readPushOutbox(c.var.db, user.id) : [] })
+})

@@ -7,7 +7,8 @@ import { aboutRoutes } from './about'
 import { authRoutes } from './auth'
 import { catalogueRoutes } from './catalogue'
 import { contactRoutes } from './contact'
-import { devRoutes } from './dev'
+import { devPushRoutes, devRoutes } from './dev'
+import { notificationRoutes } from './notifications'
 import { messagesRoutes } from './messages'
 import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
@@ -16,7 +17,7 @@ import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
 
 /** Everything under /api/ (docs/api.md). One sub-app per resource of the contract. */
-export function apiRoutes({ devOutbox }: { devOutbox: Channel[] }) {
+export function apiRoutes({ devOutbox, devPush }: { devOutbox: Channel[]; devPush: boolean }) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
   api.route('/website', websiteRoutes)
@@ -29,7 +30,9 @@ export function apiRoutes({ devOutbox }: { devOutbox: Channel[] }) {
   api.route('/', profileRoutes)
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
+  api.route('/', notificationRoutes)
   if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
+  if (devPush) api.route('/dev', devPushRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api
 }

@@ -27,6 +27,9 @@ export const CHARGES_PER_PAGE = 10
 
 const percent = (micros: number) => fromMicros(micros)
 
+/** A top-up's notifications open it, and replace each other on the device. */
+const chargeTarget = (id: number) => ({ url: `/#/shipping-payments/${id}`, tag: `charge-${id}` })
+
 // ---- payment settings -----------------------------------------------------------------------
 
 export type PaymentSettings = Omit<PaymentSettingsTable, 'id' | 'updated_at'>
@@ -220,6 +223,7 @@ export async function creditCharge(
         method,
         amount: formatMoney(credited, user.currency, user.locale),
       },
+      chargeTarget(charge.id),
     ),
     now,
   )
@@ -287,6 +291,7 @@ export function rejectCharge(
           method: t(user.locale, `charging.method.${charge.name}`),
           reason: reason.replace(/[.\s]+$/, ''),
         },
+        chargeTarget(charge.id),
       ),
       now,
     )

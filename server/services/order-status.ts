@@ -17,6 +17,9 @@ import { addWalletLog, convertBetween, lockUser } from './wallet'
  * completed or refunded the same way whoever decides it.
  */
 
+/** An order's notifications open the order, and replace each other on the device. */
+const orderTarget = (id: number) => ({ url: `/#/Orders/${id}`, tag: `order-${id}` })
+
 /** The states an order can still leave. FAILED: the provider refused it; an operator decides. */
 export const OPEN_STATUSES: OrderStatus[] = ['WAITING', 'FAILED']
 
@@ -68,6 +71,7 @@ export async function completeOrder(
         'notification.order_completed.title',
         'notification.order_completed.body',
         values,
+        orderTarget(order.id),
       ),
       now,
     )
@@ -135,6 +139,7 @@ export async function cancelOrder(
           reason: reason.replace(/[.\s]+$/, ''),
           amount: formatMoney(refund, user.currency, user.locale),
         },
+        orderTarget(order.id),
       ),
       now,
     )

@@ -21,6 +21,7 @@ export async function createSession(
       user_id: userId,
       token_hash: hashToken(token),
       fcm_token: fcmToken,
+      fcm_token_at: fcmToken ? at : null,
       created_at: at,
       last_used_at: at,
       revoked_at: null,
@@ -83,10 +84,11 @@ export async function findSession(
   return { sessionId: session_id, user }
 }
 
+/** Ends a session; its device's push token goes with it. */
 export async function revokeSession(db: Kysely<Database>, sessionId: number, now: Date) {
   await db
     .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
+    .set({ revoked_at: now.toISOString(), fcm_token: null, fcm_token_at: null })
     .where('id', '=', sessionId)
     .where('revoked_at', 'is', null)
     .execute()
@@ -95,7 +97,7 @@ export async function revokeSession(db: Kysely<Database>, sessionId: number, now
 export async function revokeUserSessions(db: Kysely<Database>, userId: number, now: Date) {
   await db
     .updateTable('sessions')
-    .set({ revoked_at: now.toISOString() })
+    .set({ revoked_at: now.toISOString(), fcm_token: null, fcm_token_at: null })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute()
@@ -117,5 +119,28 @@ export async function pruneSessions(db: Kysely<Database>, limits: SessionLimits,
         eb.and([eb('revoked_at', 'is not', null), eb('revoked_at', '<=', idleCutoff)]),
       ]),
     )
+    .execute()
+}
+
+/** The push token the browser of this session has now (null: none any more). */
+export async function setPushToken(
+  db: Kysely<Database>,
+  sessionId: number,
+  token: string | null,
+  now: Date,
+): Promise<void> {
+  if (token) {
+    // One device, one session: a token another session had moves to this one.
+    await db
+      .updateTable('sessions')
+      .set({ fcm_token: null, fcm_token_at: null })
+      .where('fcm_token', '=', token)
+      .where('id', '!=', sessionId)
+      .execute()
+  }
+  await db
+    .updateTable('sessions')
+    .set({ fcm_token: token, fcm_token_at: token ? now.toISOString() : null })
+    .where('id', '=', sessionId)
     .execute()
 }

@@ -10,6 +10,7 @@ import { securityMigration } from './0005_security'
 import { accountLoginMigration } from './0006_account_login'
 import { walletMigration } from './0007_wallet'
 import { usdtMigration } from './0009_usdt'
+import { pushMigration } from './0010_push'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -25,6 +26,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_account_login': accountLoginMigration,
     '0007_wallet': walletMigration(dialect),
     '0009_usdt': usdtMigration(dialect),
+    '0010_push': pushMigration(dialect),
   }
 }
 

@@ -1,0 +1,34 @@
+import { Hono } from 'hono'
+import { FcmTokenPayloadSchema } from '../../src/contract/notifications'
+import { requireUser } from '../http/auth'
+import { formBodyLimit, readFields } from '../http/body'
+import type { AppEnv } from '../http/env'
+import { ApiError, messageReply } from '../http/errors'
+import { idParam } from '../http/params'
+import { parseFields } from '../http/validation'
+import { deleteNotification, readNotifications } from '../services/notifications'
+import { setPushToken } from '../services/sessions'
+
+/** The bell's notifications, and the push token of the device. */
+export const notificationRoutes = new Hono<AppEnv>()
+  .get('/notifications', requireUser, async (c) =>
+    c.json(
+      await readNotifications(c.var.db, c.var.user.id, c.req.query(), {
+        now: c.var.clock.now(),
+        timeZone: c.var.config.storeTimeZone,
+      }),
+    ),
+  )
+  .delete('/notifications/:id', requireUser, async (c) => {
+    const id = idParam(c.req.param('id'))
+    if (id === undefined || !(await deleteNotification(c.var.db, c.var.user.id, id)))
+      throw new ApiError(404, 'notification.not_found')
+    return messageReply(c, 200, 'notification.deleted')
+  })
+  .post('/user/fcm-token', formBodyLimit(), requireUser, async (c) => {
+    const { fcm_token } = parseFields(FcmTokenPayloadSchema, await readFields(c), {
+      fcm_token: { label: 'field.fcm_token' },
+    })
+    await setPushToken(c.var.db, c.var.sessionId, fcm_token || null, c.var.clock.now())
+    return messageReply(c, 200, 'notification.push_saved')
+  })

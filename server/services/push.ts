@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely'
+import type { PushSender } from '../adapters/push'
+import type { Database } from '../db/schema'
+import { errorFields, type Logger } from '../log'
+import type { PushMessage } from './notifications'
+
+/*
+ * Sending the pushes notify() wrote. A job is claimed for a short lease (so two server
+ * instances do not both send it), sent to every device of its user, and retried with growing
+ * waits when FCM fails, a bounded number of times; a token FCM says is gone is forgotten.
+ * Nothing here runs inside the transaction of the change: a slow or failing FCM never slows
+ * or fails an order's status change or a top-up.
+ */
+
+const LEASE_MS = 60_000
+const MAX_ATTEMPTS = 6
+const BATCH = 50
+/** A push token the browser has not given again in this long is dropped. */
+export const TOKEN_MAX_AGE_MS = 30 * 24 * 3600 * 1000
+
+const backoffMs = (attempts: number) => Math.min(3600_000, 5_000 * 2 ** attempts)
+
+/** The devices a user can be reached on: live sessions with a push token. */
+function tokensOf(db: Kysely<Database>, userId: number, now: Date) {
+  return db
+    .selectFrom('sessions')
+    .select('fcm_token')
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('fcm_token', 'is not', null)
+    .where('fcm_token_at', '>', new Date(now.getTime() - TOKEN_MAX_AGE_MS).toISOString())
+    .execute()
+}
+
+/** Sends the pushes that are due; returns how many jobs were finished. */
+export async function deliverPushes(
+  db: Kysely<Database>,
+  sender: PushSender,
+  { now, logger }: { now: Date; logger?: Logger },
+): Promise<number> {
+  const at = now.toISOString()
+  const due = await db
+    .selectFrom('push_jobs')
+    .selectAll()
+    .where('done_at', 'is', null)
+    .where('next_at', '<=', at)
+    .orderBy('id')
+    .limit(BATCH)
+    .execute()
+  let finished = 0
+  for (const job of due) {
+    // The lease: whoever moves next_at first sends it.
+    const claimed = await db
+      .updateTable('push_jobs')
+      .set({ next_at: new Date(now.getTime() + LEASE_MS).toISOString() })
+      .where('id', '=', job.id)
+      .where('next_at', '=', job.next_at)
+      .where('done_at', 'is', null)
+      .executeTakeFirst()
+    if (Number(claimed.numUpdatedRows) === 0) continue
+    const message = JSON.parse(job.message) as PushMessage
+    let failed = false
+    for (const { fcm_token: token } of await tokensOf(db, job.user_id, now)) {
+      if (!token) continue
+      const result = await sender.send(token, message, { userId: job.user_id }).catch((err) => {
+        logger?.warn('push sender threw', errorFields(err))
+        return 'failed' as const
+      })
+      if (result === 'unregistered')
+        await db
+          .updateTable('sessions')
+          .set({ fcm_token: null, fcm_token_at: null })
+          .where('fcm_token', '=', token)
+          .execute()
+      else if (result === 'failed') failed = true
+    }
+    const attempts = job.attempts + 1
+    if (failed && attempts < MAX_ATTEMPTS) {
+      await db
+        .updateTable('push_jobs')
+        .set({ attempts, next_at: new Date(now.getTime() + backoffMs(attempts)).toISOString() })
+        .where('id', '=', job.id)
+        .execute()
+    } else {
+      if (failed) logger?.warn('push given up', { job: job.id, attempts })
+      await db
+        .updateTable('push_jobs')
+        .set({ attempts, done_at: at })
+        .where('id', '=', job.id)
+        .execute()
+      finished++
+    }
+  }
+  return finished
+}
+
+/** Forgets push tokens not given again for 30 days, and finished jobs older than a week. */
+export async function prunePush(db: Kysely<Database>, now: Date): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ fcm_token: null, fcm_token_at: null })
+    .where('fcm_token', 'is not', null)
+    .where('fcm_token_at', '<=', new Date(now.getTime() - TOKEN_MAX_AGE_MS).toISOString())
+    .execute()
+  await db
+    .deleteFrom('push_jobs')
+    .where('done_at', '<', new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString())
+    .execute()
+}
+
+/** Sends due pushes every `intervalMs` until stopped; prunes once an hour. */
+export function startPushing(
+  db: Kysely<Database>,
+  sender: PushSender,
+  { intervalMs, logger }: { intervalMs: number; logger: Logger },
+): () => void {
+  let stopped = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let lastPrune = 0
+  const round = async () => {
+    const now = new Date()
+    try {
+      await deliverPushes(db, sender, { now, logger })
+      if (now.getTime() - lastPrune > 3600_000) {
+        lastPrune = now.getTime()
+        await prunePush(db, now)
+      }
+    } catch (err) {
+      logger.warn('push round failed', errorFields(err))
+    }
+    if (!stopped) timer = setTimeout(() => void round(), intervalMs).unref()
+  }
+  void round()
+  return () => {
+    stopped = true
+    clearTimeout(timer)
+  }
+}
