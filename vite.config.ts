@@ -143,6 +143,8 @@ export default defineConfig(({ mode }) => ({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|@lingui[\\/](core|react)|idb-keyval)[\\/]/,
             },
+            // Push only: loaded when a customer turns notifications on, and never precached.
+            { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb)[\\/]/ },
           ],
         },
       },

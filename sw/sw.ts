@@ -79,7 +79,12 @@ interface PushPayload {
   data?: Record<string, string>
 }
 
-/** FCM and any Web Push sender: show the order-status notification the payload carries. */
+/**
+ * Any push whose payload is a JSON object with `notification` {title, body} and `data` (as FCM
+ * delivers it to a browser), whether or not Firebase sent it. With the store open and seen,
+ * the page is told instead (its bell and the order's data update); otherwise a notification
+ * shows, one per subject (`data.tag`: a newer one about an order replaces the older).
+ */
 self.addEventListener('push', (event) => {
   let payload: PushPayload
   try {
@@ -91,11 +96,17 @@ self.addEventListener('push', (event) => {
   const body = payload.notification?.body ?? payload.data?.body ?? ''
   if (!title && !body) return
   event.waitUntil(
-    self.registration.showNotification(title || body, {
-      body: title ? body : undefined,
-      icon: payload.notification?.icon ?? '/icons/icon-192.png',
-      badge: '/icons/icon-192.png',
-      data: { url: payload.data?.url ?? payload.data?.link ?? '/#/Notifications' },
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const ours = windows.filter((client) => client.url.startsWith(self.location.origin))
+      for (const client of ours) client.postMessage({ type: 'push', payload })
+      if (ours.some((client) => client.visibilityState === 'visible' && client.focused)) return
+      return self.registration.showNotification(title || body, {
+        body: title ? body : undefined,
+        icon: payload.notification?.icon ?? '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        tag: payload.data?.tag,
+        data: { url: payload.data?.url ?? payload.data?.link ?? '/#/Notifications' },
+      })
     }),
   )
 })
@@ -110,7 +121,8 @@ self.addEventListener('notificationclick', (event) => {
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows.find((client) => client.url.startsWith(self.location.origin))
       if (open) {
-        await open.focus()
+        // Focusing can be refused (the browser decides); the store still goes to the page.
+        await open.focus().catch(() => undefined)
         return open.navigate(target)
       }
       return self.clients.openWindow(target)

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { site, tokens } from '../theme/theme.css'
+import { phone, site, tokens, wide } from '../theme/theme.css'
 
 export const skipLink = style({
   position: 'absolute',
@@ -11,9 +11,7 @@ export const skipLink = style({
   selectors: { '&:focus': { insetBlockStart: '0.5rem' } },
 })
 
-/** Phones: the bars keep to two rows (about 100 px together) and nothing wraps. */
-export const phone = 'screen and (max-width: 640px)'
-const wide = 'screen and (min-width: 641px)'
+// Phones: the bars keep to two rows (about 100 px together) and nothing wraps.
 
 export const topBar = style({
   position: 'relative',

@@ -12,6 +12,7 @@ import * as styles from './shell.css'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do.
 const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))
+const Bell = lazyPiece(() => import('../features/notifications/bell').then((m) => m.default))
 const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
 
 /**
@@ -99,7 +100,7 @@ export function TopBar() {
         {/* Signed in, a phone finds the language in the account menu. */}
         <LanguageSwitch className={token ? styles.onlyWide : undefined} />
         {token ? (
-          <AccountBar />
+          <AccountBar bell={<Bell />} />
         ) : (
           <>
             <Link to="/sign-up" className={`${button.ghost} ${styles.onlyWide}`}>

@@ -4,6 +4,7 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import { ConnectionPopup } from '../app/connection-popup'
 import { NotFound } from '../app/not-found'
+import { usePushMessages } from '../app/push-messages'
 import { ThemeSync } from '../app/theme-sync'
 import { SecondaryBar, TopBar } from '../app/top-bar'
 import * as styles from '../app/shell.css'
@@ -49,6 +50,7 @@ function useAfterLoad(delayMs = 2000): boolean {
 
 function Shell() {
   const settled = useAfterLoad()
+  usePushMessages()
   return (
     <>
       <a

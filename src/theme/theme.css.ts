@@ -63,3 +63,7 @@ globalStyle('a', { color: 'inherit' })
 globalStyle('img', { maxInlineSize: '100%', display: 'block' })
 
 globalStyle(':focus-visible', { outline: `3px solid ${site.secondary}`, outlineOffset: '2px' })
+
+/** Phones (and narrow windows): the layout's one breakpoint. */
+export const phone = 'screen and (max-width: 640px)'
+export const wide = 'screen and (min-width: 641px)'

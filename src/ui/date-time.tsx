@@ -1,15 +1,20 @@
 import { useLingui } from '@lingui/react/macro'
 
+const whole = { whiteSpace: 'nowrap' } as const
+
 /**
  * When something happened, in the customer's own time zone and language. Replies carry the
  * instant (`created_at`); a backend that sends only the store's date and time shows those.
+ * A narrow screen breaks the line between the date and the time, never inside either.
  */
 export function DateTime({ at, date, time }: { at?: string | null; date: string; time: string }) {
   const { i18n } = useLingui()
   const instant = at ? new Date(at) : null
-  const text =
-    instant && !Number.isNaN(instant.getTime())
-      ? i18n.date(instant, { dateStyle: 'medium', timeStyle: 'short' })
-      : `${date} ${time}`
-  return <time dateTime={at ?? `${date}T${time}`}>{text}</time>
+  const known = instant && !Number.isNaN(instant.getTime())
+  return (
+    <time dateTime={at ?? `${date}T${time}`}>
+      <span style={whole}>{known ? i18n.date(instant, { dateStyle: 'medium' }) : date}</span>{' '}
+      <span style={whole}>{known ? i18n.date(instant, { timeStyle: 'short' }) : time}</span>
+    </time>
+  )
 }

@@ -117,6 +117,15 @@ for (const language of ['en', 'ar'] as const) {
       await checkPage(page, '/charging-the-wallet', `the charging page ${at}`)
       await checkWhatsApp(page, `the charging page ${at}`)
       await checkPage(page, '/shipping-payments', `the shipping payments ${at}`)
+      await checkPage(page, '/Notifications', `the notifications ${at}`)
+      // The bell's popup stays on the screen.
+      await page.getByRole('button', { name: /^(Notifications|الإشعارات)/ }).click()
+      const popup = page.getByRole('banner').getByRole('region')
+      await expect(popup).toBeVisible()
+      const box = (await popup.boundingBox())!
+      expect(box.x, `the bell's popup at ${at}`).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, `the bell's popup at ${at}`).toBeLessThanOrEqual(phone.width)
+      await page.keyboard.press('Escape')
     }
   })
 }

@@ -75,7 +75,11 @@ export function savedQueryCache(page: Page): Promise<string> {
 export async function signedInCustomer(
   page: Page,
   request: APIRequestContext,
-  { balance = '100', type = 'CUSTOMER' }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY' } = {},
+  {
+    balance = '100',
+    type = 'CUSTOMER',
+    fcmToken,
+  }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY'; fcmToken?: string } = {},
 ) {
   const n = uniqueDigits()
   const customer = {
@@ -108,7 +112,11 @@ export async function signedInCustomer(
     data: { code: string }[]
   }
   const reply = await request.post('/api/login?auth=1', {
-    multipart: { ...form, verification_code: outbox.data[0]!.code },
+    multipart: {
+      ...form,
+      verification_code: outbox.data[0]!.code,
+      ...(fcmToken ? { fcm_token: fcmToken } : {}),
+    },
     headers,
   })
   const { token } = (await reply.json()) as { token: string }
@@ -119,4 +127,31 @@ export async function signedInCustomer(
     }
   }, token)
   return { ...customer, token }
+}
+
+/** The pushes the server sent a customer (the development push outbox), newest first. */
+export async function pushesTo(request: APIRequestContext, username: string) {
+  const reply = await request.get(`/api/dev/push?user=${encodeURIComponent(username)}`)
+  return ((await reply.json()) as { data: { message: unknown }[] }).data
+}
+
+/**
+ * Delivers a push message to the page's service worker as the browser's push service would,
+ * through the DevTools protocol (no Firebase, no subscription needed).
+ */
+export async function deliverPush(page: Page, origin: string, message: unknown): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const ours = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(origin))
+      if (ours) resolve(ours.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin,
+    registrationId: await registration,
+    data: JSON.stringify(message),
+  })
+  await cdp.detach()
 }

@@ -1,8 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { site, tokens } from '../../theme/theme.css'
-
-const phone = 'screen and (max-width: 640px)'
-const wide = 'screen and (min-width: 641px)'
+import { phone, site, tokens, wide } from '../../theme/theme.css'
 
 export const phoneOnly = style({ '@media': { [wide]: { display: 'none' } } })
 export const wideOnly = style({ '@media': { [phone]: { display: 'none' } } })
@@ -39,31 +36,6 @@ export const chip = style({
 })
 
 export const balance = style([chip, { fontVariantNumeric: 'tabular-nums' }])
-
-export const bell = style({
-  position: 'relative',
-  display: 'grid',
-  placeItems: 'center',
-  inlineSize: '40px',
-  blockSize: '40px',
-  color: 'inherit',
-})
-
-export const badge = style({
-  position: 'absolute',
-  insetBlockStart: '0',
-  insetInlineEnd: '-2px',
-  minInlineSize: '1.25rem',
-  blockSize: '1.25rem',
-  paddingInline: '0.25rem',
-  borderRadius: '999px',
-  background: tokens.danger,
-  color: tokens.onColor,
-  fontSize: '0.75rem',
-  fontWeight: 700,
-  display: 'grid',
-  placeItems: 'center',
-})
 
 export const menu = style({ position: 'relative' })
 

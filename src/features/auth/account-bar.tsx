@@ -7,13 +7,17 @@ import { forgetUser } from '../../api/session'
 import { formatMoney, toMicros } from '../../domain/money'
 import { activateLocale, chooseLocale, currentLocale, onLocaleChosen } from '../../i18n/locale'
 import { useLocale } from '../../i18n/use-locale'
+import { disablePush } from '../../pwa/push'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import { BellIcon, UserIcon } from '../../ui/icons'
+import { UserIcon } from '../../ui/icons'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
 
-/** The signed-in part of the top bar: balance, currency, bell and the profile menu. */
-export default function AccountBar() {
+/**
+ * The signed-in part of the top bar: balance, currency, the bell (the notifications feature's,
+ * given by the shell) and the profile menu.
+ */
+export default function AccountBar({ bell }: { bell?: ReactNode }) {
   const { t } = useLingui()
   const locale = useLocale()
   const queryClient = useQueryClient()
@@ -43,8 +47,6 @@ export default function AccountBar() {
   })
 
   if (!profile) return null
-  const count = profile.new_notifications_count
-  const shownCount = count > 99 ? '99+' : String(count)
   const balance = formatMoney(toMicros(profile.balance), profile.currency, locale)
   const current = profile.currency
   const other = current === 'USD' ? 'LBP' : 'USD'
@@ -62,18 +64,7 @@ export default function AccountBar() {
       <button type="button" className={`${styles.chip} ${styles.wideOnly}`} {...switchCurrency}>
         {profile.currency}
       </button>
-      <Link
-        to="/Notifications"
-        className={styles.bell}
-        aria-label={count > 0 ? t`Notifications: ${shownCount} new` : t`Notifications`}
-      >
-        <BellIcon />
-        {count > 0 && (
-          <span className={styles.badge} aria-hidden="true">
-            {shownCount}
-          </span>
-        )}
-      </Link>
+      {bell}
       <ProfileMenu
         username={profile.username}
         onLogout={() => forgetUser(queryClient)}
@@ -136,6 +127,8 @@ function ProfileMenu({
 
   const logout = async () => {
     setLeaving(true)
+    // The device's push token goes, here and on the server (the session's, at logout).
+    await disablePush()
     // A failed logout call is ignored; the device forgets the user either way.
     await authApi.logout().catch(() => undefined)
     await onLogout()

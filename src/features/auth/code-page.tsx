@@ -1,3 +1,4 @@
+import { pushToken } from '../../pwa/push'
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
@@ -69,8 +70,9 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
   }, [phone, password, kind, navigate])
 
   const { mutate: verifyCode, isPending: verifying } = useMutation({
-    mutationFn: (verification_code: string) => {
-      const body = { ...identity, verification_code, fcm_token: pending.get('fcm_token') }
+    mutationFn: async (verification_code: string) => {
+      // A device that already allows notifications keeps getting them in the new session.
+      const body = { ...identity, verification_code, fcm_token: await pushToken() }
       return kind === 'sign-in' ? authApi.login(body) : authApi.signup(body)
     },
     onSuccess: async (reply) => {

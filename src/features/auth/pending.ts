@@ -3,7 +3,7 @@
  * phone_number, email and code in session storage; the password stays in memory only, so no
  * script can read it back from storage (after a reload the customer types it again).
  */
-const KEYS = ['username', 'phone_number', 'email', 'code', 'fcm_token', 'remember'] as const
+const KEYS = ['username', 'phone_number', 'email', 'code', 'remember'] as const
 type Key = (typeof KEYS)[number]
 
 let password: string | null = null

@@ -70,7 +70,8 @@ function PhoneInputs({
       >
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
-            {country.name} (+{country.dial})
+            {/* The code first, kept left to right: a narrow box cuts the name, not the code. */}
+            {`\u2066+${country.dial}\u2069 ${country.name}`}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
-import { site, tokens } from '../../theme/theme.css'
+import { phone, site, tokens } from '../../theme/theme.css'
 
 export const section = style({ display: 'grid', gap: '1rem', marginBlockStart: '1.5rem' })
 
@@ -105,8 +105,6 @@ export const empty = style({
 })
 
 export const sentinel = style({ blockSize: '1px' })
-
-const phone = 'screen and (max-width: 640px)'
 
 /** The item's picture beside its name and notes; a small picture on a phone, so the form shows. */
 export const detail = style({

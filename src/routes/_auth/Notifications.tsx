@@ -1,10 +1,14 @@
+import * as v from 'valibot'
 import { createFileRoute } from '@tanstack/react-router'
-import { useLingui } from '@lingui/react/macro'
-import { ComingSoon } from '../../app/coming-soon'
+import { NotificationsPage } from '../../features/notifications/notifications-page'
+
+const Search = v.object({
+  page: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1),
+})
 
 export const Route = createFileRoute('/_auth/Notifications')({
-  component: function Page() {
-    const { t } = useLingui()
-    return <ComingSoon title={t`Notifications`} />
+  validateSearch: Search,
+  component: function Notifications() {
+    return <NotificationsPage page={Route.useSearch().page} />
   },
 })

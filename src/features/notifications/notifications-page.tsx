@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { profileQuery } from '../../api/profile'
+import { button } from '../../ui/button.css'
+import { DateTime } from '../../ui/date-time'
+import { EmptyState } from '../../ui/empty-state'
+import * as fieldStyles from '../../ui/field.css'
+import { FormError } from '../../ui/form-error'
+import { Loading, LoadProblem } from '../../ui/load-problem'
+import { Pagination } from '../../ui/pagination'
+import * as surface from '../../ui/surface.css'
+import { PushPrompt } from './push-prompt'
+import { notificationQueries, notificationsApi } from './queries'
+import * as styles from './notifications.css'
+
+/** Every notification, newest first, a page at a time; each can be deleted. */
+export function NotificationsPage({ page }: { page: number }) {
+  const { t } = useLingui()
+  const queryClient = useQueryClient()
+  const { data, error, refetch } = useQuery(notificationQueries.list(page))
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
+
+  // Reading the page marked it read: the bell's count follows.
+  const unread = data?.unread
+  useEffect(() => {
+    if (unread !== undefined)
+      void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })
+  }, [unread, queryClient])
+
+  const remove = useMutation({
+    mutationFn: notificationsApi.remove,
+    onSuccess: async () => {
+      setResult({ ok: true, text: t`deleted successfully` })
+      await queryClient.invalidateQueries({ queryKey: notificationQueries.all })
+    },
+    onError: () => setResult({ ok: false, text: t`error in deleting, try again` }),
+  })
+
+  return (
+    <section className={surface.surface} aria-labelledby="notifications-heading">
+      <h1 id="notifications-heading" className={surface.heading}>
+        <Trans>Notifications</Trans>
+      </h1>
+      <PushPrompt />
+      {result?.ok && (
+        <p role="status" className={fieldStyles.success}>
+          {result.text}
+        </p>
+      )}
+      {result && !result.ok && <FormError message={result.text} />}
+      {error ? (
+        <LoadProblem error={error} onRetry={() => void refetch()} />
+      ) : !data ? (
+        <Loading />
+      ) : data.total === 0 ? (
+        <EmptyState>
+          <Trans>There are no notifications to show</Trans>
+        </EmptyState>
+      ) : (
+        <>
+          <ul className={styles.cards} aria-label={t`Notifications`}>
+            {data.data.map((note) => (
+              <li key={note.id} className={styles.card}>
+                <div className={styles.cardBody}>
+                  {/* Written in the language of the day it was sent: its own direction. */}
+                  <p className={styles.title} dir="auto">
+                    {note.url ? (
+                      <Link to={note.url.replace(/^\/#/, '')}>{note.title}</Link>
+                    ) : (
+                      note.title
+                    )}
+                  </p>
+                  <p className={styles.description} dir="auto">
+                    {note.description}
+                  </p>
+                </div>
+                <p className={styles.when}>
+                  <DateTime at={note.created_at} date={note.date} time={note.time} />
+                </p>
+                <button
+                  type="button"
+                  className={button.secondary}
+                  aria-label={t`Delete`}
+                  disabled={remove.isPending}
+                  onClick={() => {
+                    setResult(null)
+                    remove.mutate(note.id)
+                  }}
+                >
+                  <Trans>Delete</Trans>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <Pagination
+            page={page}
+            total={data.total}
+            perPage={data.per_page}
+            link={(n, props) => <Link to="/Notifications" search={{ page: n }} {...props} />}
+          />
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { Trans, useLingui } from '@lingui/react/macro'
+import { api } from '../../api/client'
+import { MessageReplySchema } from '../../contract/common'
+import { enablePush, pushState } from '../../pwa/push'
+import { button } from '../../ui/button.css'
+import * as fieldStyles from '../../ui/field.css'
+import { FormError } from '../../ui/form-error'
+import * as styles from './notifications.css'
+
+/**
+ * Asks whether the customer wants push notifications, and only asks the browser when they tap
+ * the button. Nothing shows where push cannot work; an iPhone browser gets the way to add the
+ * store to the home screen first; a refusal is respected.
+ */
+export function PushPrompt() {
+  const { t } = useLingui()
+  const [state, setState] = useState(pushState)
+  const turnOn = useMutation({
+    mutationFn: async () => {
+      const token = await enablePush()
+      if (!token) return false
+      await api.post('user/fcm-token', MessageReplySchema, { body: { fcm_token: token } })
+      return true
+    },
+    onSettled: () => setState(pushState()),
+  })
+  if (state === 'off' || state === 'unsupported' || state === 'denied') return null
+  if (state === 'on' && !turnOn.isSuccess) return null
+  return (
+    <section className={styles.prompt} aria-label={t`Push notifications`}>
+      {state === 'install-first' ? (
+        <p>
+          <Trans>
+            To get notifications on this iPhone or iPad, add the store to your home screen: tap
+            Share, then Add to Home Screen, and open it from there.
+          </Trans>
+        </p>
+      ) : turnOn.isSuccess ? (
+        <p role="status" className={fieldStyles.success}>
+          <Trans>Notifications are on for this device.</Trans>
+        </p>
+      ) : (
+        <>
+          <p>
+            <Trans>Get a notification on this device when your orders and top-ups change.</Trans>
+          </p>
+          <div>
+            <button
+              type="button"
+              className={button.primary}
+              disabled={turnOn.isPending}
+              onClick={() => turnOn.mutate()}
+            >
+              <Trans>Turn on notifications</Trans>
+            </button>
+          </div>
+          <FormError message={turnOn.error?.message} />
+        </>
+      )}
+    </section>
+  )
+}

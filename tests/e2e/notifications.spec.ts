@@ -1,0 +1,162 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import {
+  deliverPush,
+  openDatabase,
+  operator,
+  pushesTo,
+  signedInCustomer,
+  waitForServiceWorker,
+} from './support'
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
+
+async function placeOrder(request: APIRequestContext, token: string): Promise<number> {
+  const reply = await request.post('/api/automated/get/packages', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { product_id: '24', qty: '10', wallet_address: 'TXnotify' },
+  })
+  return ((await reply.json()) as { data: { id: number } }).data.id
+}
+
+/** The notifications the service worker shows now, seen from the page (title, tag). */
+const shown = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return (await registration.getNotifications()).map((n) => ({ title: n.title, tag: n.tag }))
+  })
+
+test('the bell counts, the popup shows two, the list shows all and deletes one', async ({
+  page,
+  request,
+}) => {
+  const customer = await signedInCustomer(page, request, { balance: '100' })
+  const first = await placeOrder(request, customer.token)
+  const second = await placeOrder(request, customer.token)
+  operator('orders:complete', String(first), '--code', 'CODE-1')
+  operator('orders:cancel', String(second), '--reason', 'Out of stock')
+  await page.goto('/')
+  // The credit that opened the wallet, a completed order and a canceled one.
+  await expect(bell(page)).toHaveAccessibleName('Notifications: 3 new')
+  await bell(page).click()
+  const popup = page.getByRole('banner').getByRole('region', { name: 'Notifications' })
+  await expect(popup.getByRole('listitem')).toHaveCount(2)
+  await expect(popup).toContainText('Out of stock')
+  // What the popup showed is read: one is left.
+  await expect(bell(page)).toHaveAccessibleName('Notifications: 1 new')
+  await popup.getByRole('link', { name: 'View All' }).click()
+  await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible()
+  const list = page.getByRole('list', { name: 'Notifications' })
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  await expect(bell(page)).toHaveAccessibleName('Notifications')
+  await list.getByRole('listitem').first().getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'deleted successfully' })).toBeVisible()
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+
+  // With nothing new, the popup says so.
+  await bell(page).click()
+  await expect(
+    page.getByRole('banner').getByRole('region', { name: 'Notifications' }),
+  ).toContainText('There are no new notifications')
+})
+
+test('a push in Arabic, with the store in the background: a notification that opens the order', async ({
+  page,
+  request,
+  context,
+}) => {
+  const customer = await signedInCustomer(page, request, {
+    balance: '50',
+    fcmToken: `e2e-device-${Date.now()}`,
+  })
+  await request.post('/api/change/locale', {
+    headers: { Authorization: `Bearer ${customer.token}` },
+    multipart: { locale: 'ar' },
+  })
+  const order = await placeOrder(request, customer.token)
+  operator('orders:complete', String(order), '--code', 'AR-1')
+  await expect
+    .poll(async () => (await pushesTo(request, customer.username)).length)
+    .toBeGreaterThan(0)
+  const [latest] = await pushesTo(request, customer.username)
+  expect(latest!.message).toMatchObject({ data: { url: `/#/Orders/${order}` } })
+
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const origin = new URL(page.url()).origin
+  // The customer allowed notifications when the store asked.
+  await context.grantPermissions(['notifications'], { origin })
+  // The store closed: the tab is elsewhere, only the service worker is left.
+  await page.goto('about:blank')
+  await deliverPush(page, origin, latest!.message)
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin))!
+  const notifications = () =>
+    worker.evaluate(async () => {
+      const scope = self as unknown as { registration: ServiceWorkerRegistration }
+      return (await scope.registration.getNotifications()).map((n) => ({
+        title: n.title,
+        tag: n.tag,
+      }))
+    })
+  await expect
+    .poll(notifications)
+    .toEqual([{ title: expect.stringMatching(/[\u0600-\u06FF]/), tag: `order-${order}` }])
+
+  // The store open again at its home page in that tab; tapping the notification takes it to
+  // the order. (A tap with no store tab opens one: browsers allow that only for a real tap.)
+  await page.goto('/')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await worker.evaluate(async () => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration
+      dispatchEvent(event: Event): boolean
+    }
+    const [notification] = await scope.registration.getNotifications()
+    const Click = (
+      globalThis as unknown as { NotificationEvent: new (type: string, init: object) => Event }
+    ).NotificationEvent
+    scope.dispatchEvent(new Click('notificationclick', { notification }))
+  })
+  await expect(page).toHaveURL(new RegExp(`#/Orders/${order}$`))
+  await expect(page.getByRole('heading', { name: new RegExp(`${order}`) })).toBeVisible()
+  expect(await notifications()).toEqual([])
+})
+
+test('a push with the store open updates the bell instead of showing a notification', async ({
+  page,
+  request,
+}) => {
+  const customer = await signedInCustomer(page, request, {
+    balance: '0',
+    fcmToken: `e2e-open-${Date.now()}`,
+  })
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await expect(bell(page)).toHaveAccessibleName('Notifications')
+  operator('wallet:credit', customer.username, '5', '--reason', 'A gift')
+  await expect.poll(async () => (await pushesTo(request, customer.username)).length).toBe(1)
+  const [push] = await pushesTo(request, customer.username)
+  await deliverPush(page, new URL(page.url()).origin, push!.message)
+  await expect(bell(page)).toHaveAccessibleName('Notifications: 1 new')
+  expect(await shown(page)).toEqual([])
+})
+
+test('logging out removes the device push token on the server', async ({ page, request }) => {
+  const device = `e2e-logout-${Date.now()}`
+  await signedInCustomer(page, request, { balance: '0', fcmToken: device })
+  const tokens = () => {
+    const db = openDatabase()
+    try {
+      return db.prepare('select count(*) as n from sessions where fcm_token = ?').get(device) as {
+        n: number
+      }
+    } finally {
+      db.close()
+    }
+  }
+  expect(tokens().n).toBe(1)
+  await page.goto('/')
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Yes' }).click()])
+  await expect.poll(() => tokens().n).toBe(0)
+})
