@@ -219,6 +219,7 @@ describeEachDatabase('migration 0005: username keys', (ctx) => {
     const down = await migrator.migrateTo('0004_orders')
     expect(down.error).toBeUndefined()
     expect(down.results?.map((r) => r.migrationName)).toEqual([
+      '0008_api_tokens',
       '0007_wallet',
       '0006_account_login',
       '0005_security',
@@ -236,6 +237,7 @@ describeEachDatabase('migration 0005: username keys', (ctx) => {
       '0005_security',
       '0006_account_login',
       '0007_wallet',
+      '0008_api_tokens',
     ])
     const rows = await ctx.db
       .selectFrom('users')

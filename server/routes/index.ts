@@ -11,6 +11,7 @@ import { devRoutes } from './dev'
 import { messagesRoutes } from './messages'
 import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
+import { resellerRoutes } from './reseller'
 import { sliderRoutes } from './slider'
 import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
@@ -29,6 +30,7 @@ export function apiRoutes({ devOutbox }: { devOutbox: Channel[] }) {
   api.route('/', profileRoutes)
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
+  api.route('/v2', resellerRoutes)
   if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api

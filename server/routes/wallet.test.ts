@@ -304,7 +304,7 @@ describeEachDatabase('wallet API', (ctx) => {
   })
 
   it('lists the wallet history by kind and day, with the totals, to its owner only', async () => {
-    const { token, user } = await customer(ctx, { balance: '10' })
+    const { token } = await customer(ctx, { balance: '10' })
     const charge = await sendReceipt(token, '40')
     await approveCharge(ctx.db, charge.id, { rate: 89_500, now: ctx.clock.now() })
     const page = async (query = '', as = token) => {
