@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       devOutbox: false,
       demo: false,
       codeSecret: undefined,
+      tokenSecret: undefined,
       lbpRate: 89_500,
       storeTimeZone: 'Asia/Beirut',
       receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
@@ -30,6 +31,7 @@ describe('loadConfig', () => {
         lookupsPerIp: 60,
         messagesPerIp: 5,
         statusRefreshesPerUser: 120,
+        apiTokenPerMinute: 60,
       },
       loginLimits: { perAccount: 10, perIp: 50, perAccountPerDay: 30 },
       sessions: { idleMs: 30 * DAY, maxMs: 180 * DAY },
@@ -71,18 +73,21 @@ describe('loadConfig', () => {
       LOOKUPS_PER_IP_PER_HOUR: '2',
       MESSAGES_PER_IP_PER_HOUR: '3',
       STATUS_REFRESHES_PER_USER_PER_HOUR: '4',
+      API_TOKEN_REQUESTS_PER_MINUTE: '5',
     })
     expect(config.rateLimits).toEqual({
       signupsPerIp: 1,
       lookupsPerIp: 2,
       messagesPerIp: 3,
       statusRefreshesPerUser: 4,
+      apiTokenPerMinute: 5,
     })
     for (const name of [
       'SIGNUPS_PER_IP_PER_HOUR',
       'LOOKUPS_PER_IP_PER_HOUR',
       'MESSAGES_PER_IP_PER_HOUR',
       'STATUS_REFRESHES_PER_USER_PER_HOUR',
+      'API_TOKEN_REQUESTS_PER_MINUTE',
     ]) {
       expect(() => loadConfig({ [name]: '0' }), name).toThrow(name)
     }
@@ -190,9 +195,10 @@ describe('loadConfig', () => {
     }
   })
 
-  it('reads the account settings: code key, LBP rate, WhatsApp and SMTP senders', () => {
+  it('reads the account settings: code and token keys, LBP rate, WhatsApp and SMTP senders', () => {
     const config = loadConfig({
       CODE_SECRET: 'x'.repeat(40),
+      TOKEN_SECRET: 'y'.repeat(40),
       LBP_RATE: '90000',
       WHATSAPP_TOKEN: 'EAAB-token',
       WHATSAPP_PHONE_NUMBER_ID: '1234567890',
@@ -202,6 +208,7 @@ describe('loadConfig', () => {
     })
     expect(config).toMatchObject({
       codeSecret: 'x'.repeat(40),
+      tokenSecret: 'y'.repeat(40),
       lbpRate: 90_000,
       whatsapp: {
         token: 'EAAB-token',
@@ -324,6 +331,7 @@ describe('loadConfig', () => {
       'SMTP_URL',
     )
     expect(problems({ CODE_SECRET: 'short' })).toContain('CODE_SECRET')
+    expect(problems({ TOKEN_SECRET: 'short' })).toContain('TOKEN_SECRET')
     expect(problems({ PROVIDER_URL: 'ftp://provider.example' })).toContain('PROVIDER_URL')
     expect(problems({ PROVIDER_URL: 'https://p.example', PROVIDER_TIMEOUT_MS: '5' })).toContain(
       'PROVIDER_TIMEOUT_MS',

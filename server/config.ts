@@ -31,6 +31,11 @@ export interface Config {
   demo: boolean
   /** Key of the verification-code HMAC; unset = a random one kept in the settings table. */
   codeSecret: string | undefined
+  /**
+   * Key of the encrypted copies of API tokens (shown again to their owners); unset = a random
+   * one kept in the settings table.
+   */
+  tokenSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
   /** The IANA time zone whose days the date filters and the date/time fields of replies use. */
@@ -55,6 +60,8 @@ export interface Config {
     lookupsPerIp: number
     messagesPerIp: number
     statusRefreshesPerUser: number
+    /** Calls per minute made with one API token (the v2 API and Bearer calls alike). */
+    apiTokenPerMinute: number
   }
   /**
    * Failed password checks: per account from one address and per address, each per 15
@@ -256,6 +263,13 @@ const EnvSchema = v.object({
       'CODE_SECRET must be at least 32 characters (or leave it empty to have one generated)',
     ),
   ),
+  TOKEN_SECRET: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || s.length >= 32,
+      'TOKEN_SECRET must be at least 32 characters (or leave it empty to have one generated)',
+    ),
+  ),
   LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
   RECEIPTS_DIR: v.pipe(
     optionalText,
@@ -295,6 +309,7 @@ const EnvSchema = v.object({
     100_000,
     120,
   ),
+  API_TOKEN_REQUESTS_PER_MINUTE: integer('API_TOKEN_REQUESTS_PER_MINUTE', 1, 100_000, 60),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
   LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: integer('LOGIN_FAILURES_PER_ACCOUNT_PER_DAY', 1, 100_000, 30),
@@ -455,6 +470,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     devOutbox: e.DEV_OUTBOX,
     demo: e.DEMO,
     codeSecret: e.CODE_SECRET,
+    tokenSecret: e.TOKEN_SECRET,
     lbpRate: e.LBP_RATE,
     storeTimeZone: e.STORE_TIMEZONE,
     receipts: {
@@ -474,6 +490,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lookupsPerIp: e.LOOKUPS_PER_IP_PER_HOUR,
       messagesPerIp: e.MESSAGES_PER_IP_PER_HOUR,
       statusRefreshesPerUser: e.STATUS_REFRESHES_PER_USER_PER_HOUR,
+      apiTokenPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
     },
     loginLimits: {
       perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -114,8 +114,15 @@ export interface UserTable {
   /** Micro-units of `currency`; the database refuses a negative balance. */
   balance: Generated<bigint>
   new_notifications_count: Generated<number>
-  /** The API token shown in the token dialog, and its IP whitelist (one IP per line). */
+  /**
+   * The API token (the token dialog, POST user/token), sealed with the server's key
+   * (services/api-tokens.ts): never the token in clear. `api_token_hash` is its SHA-256 (hex),
+   * unique, by which a call made with the token finds the account; null (the default) until
+   * a token is saved.
+   */
   api_token: string | null
+  api_token_hash: Generated<string | null>
+  /** Where the API token may be used from: one address or CIDR range a line, normalised. */
   ip_whitelist: string | null
   created_at: string
   /** Set by an operator (users:disable): no sign-in, no session. */

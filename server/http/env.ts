@@ -26,12 +26,23 @@ export interface AppVariables {
 
 export type AppEnv = { Variables: AppVariables }
 
-/** Routes behind `requireUser` also know who is asking. */
+/**
+ * How the caller proved who they are: a session of the storefront, or the account's API token
+ * (a reseller's server; see http/auth.ts for what it may do).
+ */
+export type AuthKind = 'session' | 'api-token'
+
+/** Routes behind `requireUser` (sessions only) also know who is asking. */
 export type AuthEnv = {
-  Variables: AppVariables & { user: UserRow; sessionId: number }
+  Variables: AppVariables & { user: UserRow; sessionId: number; auth: 'session' }
+}
+
+/** Routes behind `requireUserOrApiToken` know who is asking, and how. */
+export type CallerEnv = {
+  Variables: AppVariables & { user: UserRow; auth: AuthKind }
 }
 
 /** Routes behind `optionalUser` know who is asking when the caller is signed in. */
 export type MaybeAuthEnv = {
-  Variables: AppVariables & { user?: UserRow; sessionId?: number }
+  Variables: AppVariables & { user?: UserRow; sessionId?: number; auth?: AuthKind }
 }

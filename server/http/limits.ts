@@ -1,4 +1,4 @@
-import type { AppEnv, AuthEnv, MaybeAuthEnv } from './env'
+import type { AppEnv, CallerEnv, MaybeAuthEnv } from './env'
 import { byAddress, rateLimit } from './rate-limit'
 
 /**
@@ -30,7 +30,7 @@ export const anonymousLookupLimit = rateLimit<MaybeAuthEnv>({
 })
 
 /** The order status refresh asks the provider about every open order of the user. */
-export const statusRefreshLimit = rateLimit<AuthEnv>({
+export const statusRefreshLimit = rateLimit<CallerEnv>({
   name: 'status-bulk',
   perHour: (config) => config.rateLimits.statusRefreshesPerUser,
   key: (c) => `user:${c.var.user.id}`,

@@ -12,6 +12,7 @@ import { notificationRoutes } from './notifications'
 import { messagesRoutes } from './messages'
 import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
+import { resellerRoutes } from './reseller'
 import { sliderRoutes } from './slider'
 import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
@@ -31,6 +32,7 @@ export function apiRoutes({ devOutbox, devPush }: { devOutbox: Channel[]; devPus
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
   api.route('/', notificationRoutes)
+  api.route('/v2', resellerRoutes)
   if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
   if (devPush) api.route('/dev', devPushRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))

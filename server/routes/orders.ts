@@ -7,7 +7,7 @@ import type {
   StatusBulkReplySchema,
 } from '../../src/contract/orders'
 import { ProviderError, type PlayerApi } from '../adapters/provider'
-import { optionalUser, requireUser } from '../http/auth'
+import { optionalUser, requireUserOrApiToken } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv, AppVariables, MaybeAuthEnv } from '../http/env'
 import { ApiError } from '../http/errors'
@@ -51,9 +51,12 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
   }
 }
 
-/** Ordering, the orders pages and the player search (spec section 7). */
+/**
+ * Ordering, the orders pages and the player search (spec section 7). A reseller's server may
+ * make all of these with its API token, from an address on the token's whitelist.
+ */
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/automated/get/packages', formBodyLimit(), requireUser, async (c) => {
+  .post('/automated/get/packages', formBodyLimit(), requireUserOrApiToken, async (c) => {
     // The storefront sends an Idempotency-Key with every order, so a retried submit can never
     // pay twice; other clients may leave it out and then each call places an order.
     const reply = await checkout(
@@ -74,7 +77,7 @@ export const orderRoutes = new Hono<AppEnv>()
     )
     return c.json(reply)
   })
-  .get('/automated/get/status/bulk', requireUser, statusRefreshLimit, async (c) => {
+  .get('/automated/get/status/bulk', requireUserOrApiToken, statusRefreshLimit, async (c) => {
     let updated: number
     try {
       updated = await refreshOrders(c.var.db, c.var.provider, c.var.user.id, {
@@ -105,7 +108,7 @@ export const orderRoutes = new Hono<AppEnv>()
       c.req.query('number') ?? '',
     )
   })
-  .get('/player_number/info', requireUser, async (c) => {
+  .get('/player_number/info', requireUserOrApiToken, async (c) => {
     const productId = idParam(c.req.query('product_id'))
     const reply: Wire<typeof PlayerNumberReplySchema> = {
       data: {
@@ -117,10 +120,10 @@ export const orderRoutes = new Hono<AppEnv>()
     }
     return c.json(reply)
   })
-  .get('/orders', requireUser, async (c) =>
+  .get('/orders', requireUserOrApiToken, async (c) =>
     c.json(await listOrders(c.var.db, c.var.user, wireOptions(c.var), c.req.query())),
   )
-  .get('/orders/:id', requireUser, async (c) => {
+  .get('/orders/:id', requireUserOrApiToken, async (c) => {
     const id = idParam(c.req.param('id'))
     const order = id === undefined ? undefined : await findOrder(c.var.db, c.var.user.id, id)
     if (!order) throw new ApiError(404, 'order.not_found')

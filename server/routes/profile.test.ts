@@ -35,16 +35,20 @@ describeEachDatabase('profile API', (ctx) => {
       .execute()
 
   it('shows the API token and IP whitelist once set', async () => {
-    const { token, id } = await accountWith('12.5')
-    await ctx.db
-      .updateTable('users')
-      .set({ api_token: '4412|abcdef', ip_whitelist: '203.0.113.7\n198.51.100.0' })
-      .where('id', '=', id)
-      .execute()
+    const { token } = await accountWith('12.5')
+    expect(await profile(token)).toMatchObject({ token: null, ip_whitelist: null })
+    const apiToken = `4412|${'a1B2'.repeat(10)}`
+    const saved = await postForm(
+      ctx.app,
+      'user/token',
+      { token: apiToken, ip_whitelist: '203.0.113.7\n198.51.100.0/24' },
+      { token },
+    )
+    expect(saved.status).toBe(200)
     expect(await profile(token)).toMatchObject({
       balance: 12.5,
-      token: '4412|abcdef',
-      ip_whitelist: '203.0.113.7\n198.51.100.0',
+      token: apiToken,
+      ip_whitelist: '203.0.113.7\n198.51.100.0/24',
     })
   })
 

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type * as v from 'valibot'
 import {
   CurrencyPayloadSchema,
@@ -7,20 +7,33 @@ import {
   type ProfileReplySchema,
 } from '../../src/contract/auth'
 import type { MessageReply } from '../../src/contract/common'
-import { requireUser } from '../http/auth'
+import { ApiTokenPayloadSchema, type ApiTokenReply } from '../../src/contract/token'
+import type { UserRow } from '../db/schema'
+import { requireUser, requireUserOrApiToken } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { parseFields } from '../http/validation'
 import { t } from '../i18n'
+import { revealApiToken, saveApiToken, TOKEN_FIELDS } from '../services/api-tokens'
 import { ACCOUNT_FIELDS, toProfile } from '../services/users'
 import { changeCurrency } from '../services/wallet'
 
 const limit = formBodyLimit()
 
-/** The signed-in user's own account. `test` (the page's path) on GET profile is ignored. */
+/** The profile with the API token in clear (the row keeps it sealed). */
+const profileOf = async <E extends AppEnv>(c: Context<E>, user: UserRow) =>
+  toProfile(user, await revealApiToken(c.var.db, c.var.config.tokenSecret, user))
+
+/**
+ * The signed-in user's own account. `test` (the page's path) on GET profile is ignored. An API
+ * token may read the profile (its balance); every change here needs a session (requireUser
+ * answers an API token 403).
+ */
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/profile', requireUser, (c) => {
-    const reply: v.InferOutput<typeof ProfileReplySchema> = { data: toProfile(c.var.user) }
+  .get('/profile', requireUserOrApiToken, async (c) => {
+    const reply: v.InferOutput<typeof ProfileReplySchema> = {
+      data: await profileOf(c, c.var.user),
+    }
     return c.json(reply)
   })
   .post('/change/locale', limit, requireUser, async (c) => {
@@ -38,7 +51,13 @@ export const profileRoutes = new Hono<AppEnv>()
     })
     const reply: v.InferOutput<typeof CurrencyReplySchema> = {
       message: t(c.var.locale, 'profile.currency_changed'),
-      data: toProfile(user),
+      data: await profileOf(c, user),
     }
+    return c.json(reply)
+  })
+  .post('/user/token', limit, requireUser, async (c) => {
+    const payload = parseFields(ApiTokenPayloadSchema, await readFields(c), TOKEN_FIELDS)
+    const saved = await saveApiToken(c.var.db, c.var.config.tokenSecret, c.var.user.id, payload)
+    const reply: ApiTokenReply = { message: t(c.var.locale, 'token.saved'), data: saved }
     return c.json(reply)
   })

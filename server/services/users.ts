@@ -90,6 +90,7 @@ export async function insertUser(
       ...user,
       username_key: usernameKey(user.username),
       api_token: null,
+      api_token_hash: null,
       ip_whitelist: null,
       created_at: now.toISOString(),
     })
@@ -120,8 +121,11 @@ export function findUserByEmail(db: Kysely<Database>, email: string): Promise<Us
     .executeTakeFirst()
 }
 
-/** GET profile's view of a user: money as a decimal in the user's currency. */
-export function toProfile(user: UserRow): Profile {
+/**
+ * GET profile's view of a user: money as a decimal in the user's currency. `apiToken` is the
+ * token in clear (services/api-tokens.ts, revealApiToken): the row holds only a sealed copy.
+ */
+export function toProfile(user: UserRow, apiToken: string | null): Profile {
   return {
     username: user.username,
     email: user.email,
@@ -130,7 +134,7 @@ export function toProfile(user: UserRow): Profile {
     locale: user.locale,
     phone_number: user.phone_number,
     new_notifications_count: user.new_notifications_count,
-    token: user.api_token,
+    token: apiToken,
     ip_whitelist: user.ip_whitelist,
     type: user.type,
   }

@@ -26,3 +26,9 @@ export const UserIcon = (props: IconProps) => (
     <path d="M12 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10Zm0 2c-4.4 0-8 2.2-8 5v3h16v-3c0-2.8-3.6-5-8-5Z" />
   </Icon>
 )
+
+export const RefreshIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z" />
+  </Icon>
+)

@@ -9,6 +9,7 @@ import { ordersMigration } from './0004_orders'
 import { securityMigration } from './0005_security'
 import { accountLoginMigration } from './0006_account_login'
 import { walletMigration } from './0007_wallet'
+import { apiTokensMigration } from './0008_api_tokens'
 import { usdtMigration } from './0009_usdt'
 import { pushMigration } from './0010_push'
 
@@ -25,6 +26,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_security': securityMigration(dialect),
     '0006_account_login': accountLoginMigration,
     '0007_wallet': walletMigration(dialect),
+    '0008_api_tokens': apiTokensMigration,
     '0009_usdt': usdtMigration(dialect),
     '0010_push': pushMigration(dialect),
   }

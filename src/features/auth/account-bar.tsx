@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
@@ -10,8 +10,12 @@ import { useLocale } from '../../i18n/use-locale'
 import { disablePush } from '../../pwa/push'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UserIcon } from '../../ui/icons'
+import { lazyPiece } from '../../ui/lazy-piece'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
+
+// The token dialog and its whitelist rule (with ipaddr.js) load when it is first opened.
+const TokenDialog = lazyPiece(() => import('./token-dialog').then((m) => m.TokenDialog))
 
 /**
  * The signed-in part of the top bar: balance, currency, the bell (the notifications feature's,
@@ -105,6 +109,8 @@ function ProfileMenu({
   const [open, setOpen] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const [leaving, setLeaving] = useState(false)
+  const [tokenOpen, setTokenOpen] = useState(false)
+  const closeToken = useCallback(() => setTokenOpen(false), [])
   const root = useRef<HTMLDivElement>(null)
 
   useEffect(() => {
@@ -172,6 +178,18 @@ function ProfileMenu({
               <Trans>Shipping payments</Trans>
             </Link>
           </li>
+          <li>
+            <button
+              type="button"
+              className={styles.menuItem}
+              onClick={() => {
+                close()
+                setTokenOpen(true)
+              }}
+            >
+              <Trans>API token</Trans>
+            </button>
+          </li>
           {phoneItems}
           <li>
             <button
@@ -187,6 +205,7 @@ function ProfileMenu({
           </li>
         </ul>
       )}
+      {tokenOpen && <TokenDialog onClose={closeToken} />}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -8,6 +8,7 @@ import {
   type Currency,
 } from '../../contract/auth'
 import { MessageReplySchema, type Locale } from '../../contract/common'
+import { ApiTokenReplySchema } from '../../contract/token'
 
 type Body = Record<string, FormValue>
 
@@ -29,4 +30,6 @@ export const authApi = {
     api.post('change/locale', MessageReplySchema, { body: { locale } }),
   changeCurrency: (currency: Currency, locale: Locale) =>
     api.post('change-currency', CurrencyReplySchema, { body: { currency, locale } }),
+  saveToken: (body: { token: string; ip_whitelist: string }) =>
+    api.post('user/token', ApiTokenReplySchema, { body }),
 }

@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import { CurrencySchema } from './auth'
+
+/*
+ * POST /api/v2: the reseller API in the shape SMM panels speak ("API v2": `key`, `action`,
+ * decimals as strings, errors as `{"error": ...}`), so a panel connects with no code. `key` is
+ * the account's API token. See docs/api.md, "Reseller API (v2)".
+ */
+
+export const V2_ACTIONS = ['services', 'add', 'status', 'balance'] as const
+export const V2ActionSchema = v.picklist(V2_ACTIONS)
+export type V2Action = v.InferOutput<typeof V2ActionSchema>
+
+/** `orders` of a status call: at most this many ids at once. */
+export const V2_STATUS_MAX_ORDERS = 100
+
+/** A service id: a whole number (the first digit says what it is; see docs/api.md). */
+export const V2_SERVICE_ID = /^[1-9]\d{0,15}$/
+/** An order id as a panel sends it. */
+export const V2_ORDER_ID = /^[1-9]\d{0,15}$/
+
+// ---- requests -------------------------------------------------------------------------------
+
+const required = v.pipe(v.string(), v.trim(), v.minLength(1))
+
+export const V2RequestSchema = v.object({ key: required, action: required })
+
+/** action=add; the item's own fields (player_number, a requirement's name...) ride along. */
+export const V2AddSchema = v.object({
+  service: v.pipe(required, v.regex(V2_SERVICE_ID)),
+  quantity: v.optional(v.pipe(v.string(), v.trim())),
+  link: v.optional(v.pipe(v.string(), v.trim())),
+})
+
+/** action=status: one `order`, or `orders` comma-separated. */
+export const V2StatusRequestSchema = v.object({
+  order: v.optional(v.pipe(v.string(), v.trim())),
+  orders: v.optional(v.pipe(v.string(), v.trim())),
+})
+
+// ---- replies --------------------------------------------------------------------------------
+
+/** Every failure: one English (or `local=ar`) sentence, with a 4xx or 5xx status. */
+export const V2ErrorSchema = v.object({ error: v.string() })
+export type V2Error = v.InferOutput<typeof V2ErrorSchema>
+
+/** Decimal text such as "0.9345": panels read amounts as strings. */
+const Decimal = v.pipe(v.string(), v.regex(/^\d+(\.\d{1,6})?$/))
+const WholeNumber = v.pipe(v.string(), v.regex(/^\d+$/))
+
+/**
+ * `Default`: `link` and `quantity`. `Package`: one unit per order, whatever the quantity (the
+ * Free Fire variant).
+ */
+export const V2ServiceTypeSchema = v.picklist(['Default', 'Package'])
+
+export const V2ServiceSchema = v.object({
+  service: v.number(),
+  name: v.string(),
+  type: V2ServiceTypeSchema,
+  category: v.string(),
+  /** What 1000 units cost, in the account's currency, by the storefront's pricing rule. */
+  rate: Decimal,
+  min: WholeNumber,
+  max: WholeNumber,
+  refill: v.boolean(),
+  cancel: v.boolean(),
+})
+export type V2Service = v.InferOutput<typeof V2ServiceSchema>
+export const V2ServicesReplySchema = v.array(V2ServiceSchema)
+
+export const V2AddReplySchema = v.object({ order: v.number() })
+
+/** WAITING (and FAILED, which an operator decides) is Pending until it is done. */
+export const V2StatusSchema = v.picklist(['Pending', 'Completed', 'Canceled'])
+
+export const V2OrderStatusSchema = v.object({
+  /** The order's total, in `currency`. */
+  charge: Decimal,
+  status: V2StatusSchema,
+  /** 0 once completed; the whole quantity before, and when canceled (it was refunded). */
+  remains: WholeNumber,
+  currency: CurrencySchema,
+})
+export type V2OrderStatus = v.InferOutput<typeof V2OrderStatusSchema>
+
+/** `orders=1,2,3`: each id with its status, or an error for an id that is not the caller's. */
+export const V2MultiStatusReplySchema = v.record(
+  v.string(),
+  v.union([V2OrderStatusSchema, V2ErrorSchema]),
+)
+export type V2MultiStatusReply = v.InferOutput<typeof V2MultiStatusReplySchema>
+
+export const V2BalanceReplySchema = v.object({ balance: Decimal, currency: CurrencySchema })
