@@ -16,7 +16,15 @@ import {
 } from '../services/charging'
 import { readReceipt } from '../services/receipts'
 import { findUserByUsername, isUniqueViolation } from '../services/users'
-import { choice, CommandError, required, table, UsageError, type Command } from './command'
+import {
+  choice,
+  CommandError,
+  dayOption,
+  required,
+  table,
+  UsageError,
+  type Command,
+} from './command'
 
 const LIST_LIMIT = 200
 
@@ -74,13 +82,9 @@ function taxOf(text: string, name: string): number {
   return Number(micros)
 }
 
-/** The last day a code may be used, as the UTC instant it stops: YYYY-MM-DD, a real day. */
-function expiryOf(text: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? new Date(`${text}T00:00:00.000Z`) : null
-  if (!day || Number.isNaN(day.getTime()) || !day.toISOString().startsWith(text))
-    throw new UsageError('--expires must be a date like 2027-01-31')
-  return new Date(day.getTime() + 86_400_000).toISOString()
-}
+/** The last day a code may be used, as the UTC instant it stops. */
+const expiryOf = (day: string) =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
 
 export const chargeCommands: Record<string, Command> = {
   'charges:list': {
@@ -207,8 +211,8 @@ export const chargeCommands: Record<string, Command> = {
       const usesText = typeof args.values.uses === 'string' ? args.values.uses : '1'
       if (!/^[1-9]\d{0,8}$/.test(usesText))
         throw new UsageError('--uses must be a whole number from 1')
-      const expiresAt =
-        typeof args.values.expires === 'string' ? expiryOf(args.values.expires) : null
+      const lastDay = dayOption(args, 'expires')
+      const expiresAt = lastDay ? expiryOf(lastDay) : null
       try {
         const promo = await createPromo(
           ctx.db,
@@ -225,7 +229,7 @@ export const chargeCommands: Record<string, Command> = {
         }
         return {
           json,
-          text: `Code ${promo.code}: ${json.value} ${currency}, ${promo.uses_allowed} use(s)${expiresAt ? `, until ${args.values.expires}` : ''}.`,
+          text: `Code ${promo.code}: ${json.value} ${currency}, ${promo.uses_allowed} use(s)${lastDay ? `, until ${lastDay}` : ''}.`,
         }
       } catch (err) {
         if (isUniqueViolation(err))

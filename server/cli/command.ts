@@ -4,6 +4,7 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database } from '../db/schema'
 import type { PasswordHasher } from '../services/passwords'
+import { dayOf } from '../services/dates'
 
 /** What a command works with: the migrated database and the server's configuration. */
 export interface CliContext {
@@ -80,6 +81,15 @@ export function choice<T extends string>(
   const found = choices.find((c) => c === upper)
   if (!found) throw new UsageError(`--${name} must be one of ${choices.join(', ')}`)
   return found
+}
+
+/** An optional --option naming a real day (YYYY-MM-DD, years 2000 to 2999), or null. */
+export function dayOption(args: CommandArgs, name: string): string | null {
+  const value = args.values[name]
+  if (value === undefined) return null
+  const text = String(value).trim()
+  if (dayOf(text) !== text) throw new UsageError(`--${name} must be a date like 2027-01-31`)
+  return text
 }
 
 /** Rows as aligned text columns, for the terminal. */

@@ -113,6 +113,22 @@ describeEachDatabase('operator CLI: orders and wallet', (ctx) => {
     expect((await run(ctx, 'orders:complete', String(id), '--expiry', 'soon')).code).toBe(2)
   })
 
+  it('orders:complete refuses an expiry that is not a real day, and changes nothing', async () => {
+    const { token } = await customer(ctx)
+    const id = await placeOne(token)
+    for (const day of ['2027-13-45', '2027-02-30', '9999-12-31', '2027-1-5', '31/01/2027']) {
+      const refused = await run(ctx, 'orders:complete', String(id), '--expiry', day)
+      expect(refused.code, day).toBe(2)
+      expect(refused.stderr, day).toContain('--expiry must be a date like 2027-01-31')
+    }
+    expect(await detail(token, id)).toMatchObject({ status: 'WAITING', expiry_date: null })
+    expect((await run(ctx, 'orders:complete', String(id), '--expiry', '2028-02-29')).code).toBe(0)
+    expect(await detail(token, id)).toMatchObject({
+      status: 'COMPLETED',
+      expiry_date: '2028-02-29',
+    })
+  })
+
   it('orders:cancel refunds exactly once, with a Charged line, also from FAILED', async () => {
     const { token, user } = await customer(ctx, { balance: '20' })
     const first = await placeOne(token, '2')

@@ -4,7 +4,15 @@ import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
 import { itemName } from '../services/item-name'
 import { findUserByUsername } from '../services/users'
-import { choice, CommandError, required, table, UsageError, type Command } from './command'
+import {
+  choice,
+  CommandError,
+  dayOption,
+  required,
+  table,
+  UsageError,
+  type Command,
+} from './command'
 
 const LIST_LIMIT = 200
 
@@ -103,10 +111,7 @@ export const orderCommands: Record<string, Command> = {
       const id = orderId(args.positionals[0]!)
       const codes = ((args.values.code ?? []) as string[]).map((c) => c.trim()).filter(Boolean)
       const note = typeof args.values.note === 'string' ? args.values.note.trim() || null : null
-      const expiry = typeof args.values.expiry === 'string' ? args.values.expiry.trim() : null
-      if (expiry !== null && !/^\d{4}-\d{2}-\d{2}$/.test(expiry)) {
-        throw new UsageError('--expiry must be a date like 2027-01-31')
-      }
+      const expiry = dayOption(args, 'expiry')
       const result = await completeOrder(ctx.db, id, {
         codes,
         note,

@@ -28,6 +28,64 @@ test('scrolling the home grid loads every product and then stops', async ({ page
   expect(sizes).toEqual([15, 30, 45, 60].filter((size) => size - 15 < total))
 })
 
+test.describe(() => {
+  // The replies below stand in for the server's; the service worker would answer from its own.
+  test.use({ serviceWorkers: 'block' })
+
+  test('a catalogue larger than the largest page (300) is paged through to its end', async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    // The store's products, repeated to 640, served as the server pages them: at most 300 a page.
+    const { data: real } = (await (await request.get('/api/products?per_page=300')).json()) as {
+      data: Record<string, unknown>[]
+    }
+    const total = 640
+    const all = Array.from({ length: total }, (_, i) => ({
+      ...real[i % real.length],
+      id: 10_000 + i,
+      name: `Product ${i + 1}`,
+      available: 1,
+    }))
+    const asked: string[] = []
+    await page.route(/\/api\/products\?/, async (route) => {
+      const url = new URL(route.request().url())
+      const perPage = Math.min(Number(url.searchParams.get('per_page')), 300)
+      const number = Number(url.searchParams.get('page'))
+      asked.push(`${number}x${perPage}`)
+      const start = (number - 1) * perPage
+      await route.fulfill({
+        json: {
+          data: all.slice(start, start + perPage),
+          total,
+          per_page: perPage,
+          current_page: number,
+          last_page: Math.ceil(total / perPage),
+        },
+      })
+    })
+    await page.goto('/')
+    const grid = page.getByRole('list', { name: 'Products' })
+    await expect(grid.getByRole('listitem')).toHaveCount(15)
+    await expect(async () => {
+      await page.mouse.wheel(0, 100_000)
+      await expect(grid.getByRole('listitem')).toHaveCount(total, { timeout: 200 })
+    }).toPass({ intervals: [50], timeout: 90_000 })
+    await expect(grid.getByRole('listitem').last()).toContainText('Product 640')
+    // The end reached: nothing more is asked for however far it is scrolled.
+    const made = asked.length
+    await page.mouse.wheel(0, 100_000)
+    await page.getByRole('link', { name: 'About us' }).first().click()
+    await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+    expect(asked.length).toBe(made)
+    expect(asked).toContain('1x300')
+    expect(asked).toContain('2x300')
+    expect(asked).toContain('3x300')
+    expect(asked.filter((call) => !call.startsWith('1x'))).toEqual(['2x300', '3x300'])
+  })
+})
+
 test('unavailable products are greyed, labelled and cannot be opened', async ({ page }) => {
   await page.goto('/#/search?q=League&page=1')
   const card = page.getByRole('listitem').filter({ hasText: 'League of Legends RP' })

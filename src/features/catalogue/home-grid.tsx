@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PAGE_STEP } from '../../contract/catalogue'
+import { MAX_PER_PAGE, PAGE_STEP } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
@@ -10,37 +10,56 @@ import { ProductGrid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
 
-/** How far below the viewport the next load starts (spec section 9: pull threshold 300). */
+/** How far below the viewport the next load starts. */
 export const PULL_THRESHOLD_PX = 300
 
 /**
- * The home product grid. Spec section 4: the page size starts at 15 and grows by 15 per load
- * until the list is no shorter than the total; an IntersectionObserver 300 px ahead of the
- * list's end replaces the throttled scroll handler.
+ * The home product grid. The list starts at 15 products and grows by 15 each time its end
+ * comes within 300 px of the screen (an IntersectionObserver), until it holds them all: the
+ * first page's size grows up to the server's largest page (300), then the pages after it are
+ * asked for, 300 at a time.
  */
 export function HomeGrid() {
   const { t } = useLingui()
   const locale = useLocale()
-  const [perPage, setPerPage] = useState(PAGE_STEP)
-  const { data, error, refetch, isFetching, isPlaceholderData, dataUpdatedAt } = useQuery(
-    catalogueQueries.products(locale, perPage),
-  )
-  const sentinel = useRef<HTMLDivElement>(null)
-  const complete = !!data && data.data.length >= data.total
-  const canGrow = !!data && !complete && !isFetching && !isPlaceholderData && !error
+  const [size, setSize] = useState(PAGE_STEP)
+  const first = useQuery(catalogueQueries.products(locale, Math.min(size, MAX_PER_PAGE)))
+  const more = useQueries({
+    queries: Array.from({ length: Math.ceil(size / MAX_PER_PAGE) - 1 }, (_, index) =>
+      catalogueQueries.products(locale, MAX_PER_PAGE, index + 2),
+    ),
+  })
+  const { data, refetch, dataUpdatedAt } = first
+  const error = first.error ?? more.find((query) => query.error)?.error ?? null
+  const products = data
+    ? [...data.data, ...more.flatMap((query) => query.data?.data ?? [])].slice(0, size)
+    : []
+  const fetching = first.isFetching || more.some((query) => query.isFetching)
+  // All there, or the server has no more (a page came back short): stop asking.
+  const complete =
+    !!data && (products.length >= data.total || (products.length < size && !fetching))
+  const canGrow = !!data && !complete && !fetching && !first.isPlaceholderData && !error
 
+  const sentinel = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const target = sentinel.current
     if (!target || !canGrow) return
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setPerPage((size) => size + PAGE_STEP)
+        if (entries.some((entry) => entry.isIntersecting)) setSize((shown) => shown + PAGE_STEP)
       },
       { rootMargin: `0px 0px ${PULL_THRESHOLD_PX}px 0px` },
     )
     observer.observe(target)
     return () => observer.disconnect()
-  }, [canGrow])
+    // Observed afresh at each size: past 300 a growth may need no request, and an end still in
+    // view must ask again.
+  }, [canGrow, size])
+
+  const retry = () => {
+    void refetch()
+    for (const query of more) if (query.error) void query.refetch()
+  }
 
   return (
     <section className={styles.section} aria-labelledby="products-heading">
@@ -49,17 +68,17 @@ export function HomeGrid() {
       </h2>
       <SavedNote updatedAt={dataUpdatedAt} />
       {data ? (
-        data.data.length ? (
-          <ProductGrid products={data.data} label={t`Products`} />
+        products.length ? (
+          <ProductGrid products={products} label={t`Products`} />
         ) : (
           <EmptyState />
         )
       ) : error ? null : (
         <Skeletons count={PAGE_STEP} />
       )}
-      {error && <LoadProblem error={error} onRetry={() => void refetch()} />}
-      {data && !complete && isFetching && (
-        <Skeletons count={Math.min(PAGE_STEP, data.total - data.data.length)} />
+      {error && <LoadProblem error={error} onRetry={retry} />}
+      {data && !complete && fetching && (
+        <Skeletons count={Math.min(PAGE_STEP, data.total - products.length)} />
       )}
       <div ref={sentinel} className={styles.sentinel} />
     </section>

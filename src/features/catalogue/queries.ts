@@ -14,15 +14,18 @@ const CATALOGUE_STALE = 5 * 60_000
 
 export const catalogueQueries = {
   all: ['catalogue'] as const,
-  /** The home grid: one page whose size grows by 15 per load (spec section 9). */
-  products: (locale: Locale, perPage = PAGE_STEP) =>
+  /**
+   * The home grid's first page, whose size grows by 15 per load up to the server's largest
+   * page (300); past it, the next pages of 300 (`page` 2, 3...).
+   */
+  products: (locale: Locale, perPage = PAGE_STEP, page = 1) =>
     queryOptions({
-      queryKey: [...catalogueQueries.all, 'products', locale, perPage],
+      queryKey: [...catalogueQueries.all, 'products', locale, perPage, ...(page > 1 ? [page] : [])],
       queryFn: ({ signal }) =>
         api.get('products', ProductPageSchema, {
           signal,
           anonymous: true,
-          query: { page: 1, per_page: perPage },
+          query: { page, per_page: perPage },
         }),
       staleTime: CATALOGUE_STALE,
       placeholderData: keepPreviousData,
