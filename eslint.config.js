@@ -109,6 +109,40 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The phone-number rules (libphonenumber-js, about 29 KiB gzip) load with the sign-in pages,
+    // never with the pages every visitor opens first.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/features/auth/**',
+      'src/contract/auth.ts',
+      'src/domain/phone.ts',
+      '**/*.test.ts',
+      'src/test/**',
+    ],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './src',
+              from: ['./src/contract/auth.ts', './src/domain/phone.ts'],
+              message: 'Only the sign-in pages load the phone-number rules.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/^libphonenumber-js/]',
+          message: 'Only the sign-in pages load the phone-number rules.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/contract/**/*.ts', 'src/domain/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {

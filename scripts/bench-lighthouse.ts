@@ -1,65 +1,119 @@
 /**
- * Lighthouse 12.2.3, mobile defaults (simulated slow 4G, mid-range phone), against the built
- * app served by the real server: the home page and a product page, 5 cold runs each. Prints
- * the median performance score, LCP, TBT, CLS and total bytes. `npm run bench:lighthouse`.
+ * Lighthouse 12.2.3, mobile defaults (simulated slow 4G, CPU slowed 4x), against the built app
+ * served by the real server: the home page, a product page and a package's order form, 5 cold
+ * runs each. Prints the median performance score, LCP, TBT, CLS, total bytes and this
+ * machine's benchmarkIndex (its speed swings; compare only figures from one run).
+ *
+ * Then the same pages with the CPU slowdown scaled to a mid-tier phone: Chrome DevTools
+ * calibrates a mid-tier phone (a Pixel 5) at a benchmarkIndex of 1000, so the slowdown is this
+ * machine's median benchmarkIndex / 1000 (at least 1). `LIGHTHOUSE_RUNS` sets the runs per
+ * page, `LIGHTHOUSE_SCALED=0` skips the scaled pass, `BENCH_JSON=1` adds one JSON line per row.
+ * `npm run bench:lighthouse`.
  */
 import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
 import { median, startServer } from './lib/server'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
+const MOBILE_THROTTLING = throttling.mobileSlow4G
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const pages = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/#/products/products-1/1' },
+  { name: 'package', path: '/#/products/products-1/packages/1' },
 ]
+/** Chrome DevTools' benchmark score of a mid-tier phone (a Pixel 5). */
+const MID_TIER_INDEX = 1000
 
-const server = await startServer(Number(process.env.BENCH_PORT ?? 4510))
-try {
-  for (const page of pages) {
-    const runs: { score: number; lcp: number; tbt: number; cls: number; bytes: number }[] = []
-    for (let i = 0; i < RUNS; i++) {
-      // A new browser per run: every run is a first visit with a cold cache.
-      const chrome = await launch({
-        chromePath,
-        chromeFlags: [
-          '--headless=new',
-          '--no-sandbox',
-          '--disable-gpu',
-          '--disable-quic',
-          '--no-first-run',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-        ],
-      })
-      try {
-        const result = await lighthouse(server.url + page.path, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-        })
-        const lhr = result?.lhr
-        if (!lhr) throw new Error('Lighthouse returned no result')
-        runs.push({
-          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-          tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-          bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
-        })
-      } finally {
-        await chrome.kill()
-      }
+interface Run {
+  score: number
+  lcp: number
+  tbt: number
+  cls: number
+  bytes: number
+  index: number
+}
+
+async function measure(url: string, cpuSlowdownMultiplier?: number): Promise<Run> {
+  // A new browser per run: every run is a first visit with a cold cache.
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  try {
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' },
+      cpuSlowdownMultiplier
+        ? {
+            extends: 'lighthouse:default',
+            settings: { throttling: { ...MOBILE_THROTTLING, cpuSlowdownMultiplier } },
+          }
+        : undefined,
+    )
+    const lhr = result?.lhr
+    if (!lhr) throw new Error('Lighthouse returned no result')
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+      tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      bytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
+      index: lhr.environment.benchmarkIndex,
     }
-    const pick = (key: keyof (typeof runs)[number]) => median(runs.map((run) => run[key]))
+  } finally {
+    chrome.kill()
+  }
+}
+
+async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<number[]> {
+  const indexes: number[] = []
+  for (const page of pages) {
+    const runs: Run[] = []
+    for (let i = 0; i < RUNS; i++)
+      runs.push(await measure(server.url + page.path, cpuSlowdownMultiplier))
+    const pick = (key: keyof Run) => median(runs.map((run) => run[key]))
+    indexes.push(...runs.map((run) => run.index))
+    const row = {
+      bench: 'lighthouse',
+      pass: label,
+      page: page.name,
+      score: pick('score'),
+      lcpMs: Math.round(pick('lcp')),
+      tbtMs: Math.round(pick('tbt')),
+      cls: Number(pick('cls').toFixed(3)),
+      kib: Number((pick('bytes') / 1024).toFixed(1)),
+      benchmarkIndex: Math.round(pick('index')),
+      cpuSlowdown: cpuSlowdownMultiplier ?? MOBILE_THROTTLING.cpuSlowdownMultiplier,
+    }
     console.log(
-      `${page.name.padEnd(8)} performance ${pick('score')}  LCP ${(pick('lcp') / 1000).toFixed(2)} s  ` +
-        `TBT ${Math.round(pick('tbt'))} ms  CLS ${pick('cls').toFixed(3)}  ` +
-        `total ${(pick('bytes') / 1024).toFixed(1)} KiB  (median of ${RUNS}; scores ${runs
+      `${label.padEnd(14)} ${page.name.padEnd(8)} performance ${row.score}  LCP ${(row.lcpMs / 1000).toFixed(2)} s  ` +
+        `TBT ${row.tbtMs} ms  CLS ${row.cls.toFixed(3)}  total ${row.kib} KiB  ` +
+        `benchmarkIndex ${row.benchmarkIndex}  CPU ${row.cpuSlowdown}x  (median of ${RUNS}; scores ${runs
           .map((run) => run.score)
           .join(', ')})`,
     )
+    if (process.env.BENCH_JSON === '1') console.log(JSON.stringify(row))
+  }
+  return indexes
+}
+
+const server = await startServer(Number(process.env.BENCH_PORT ?? 4510))
+try {
+  const indexes = await pass('mobile default')
+  if (process.env.LIGHTHOUSE_SCALED !== '0') {
+    const slowdown = Math.max(1, Math.round((median(indexes) / MID_TIER_INDEX) * 10) / 10)
+    await pass('mid-tier phone', slowdown)
   }
 } finally {
   await server.stop()

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises'
-import { CurrencySchema } from '../../src/contract/auth'
+import { CurrencySchema } from '../../src/contract/profile'
 import { CHARGING_STATUSES } from '../../src/contract/wallet'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'

@@ -1,12 +1,6 @@
 import * as v from 'valibot'
-import {
-  CurrencySchema,
-  EmailSchema,
-  PasswordSchema,
-  PhoneSchema,
-  UsernameSchema,
-  UserTypeSchema,
-} from '../../src/contract/auth'
+import { EmailSchema, PasswordSchema, PhoneSchema, UsernameSchema } from '../../src/contract/auth'
+import { CurrencySchema, UserTypeSchema } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'
 import { parseFields, ValidationError } from '../http/validation'

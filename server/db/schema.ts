@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
-import type { Currency, UserType } from '../../src/contract/auth'
+import type { Currency, UserType } from '../../src/contract/profile'
 import type { Locale } from '../../src/contract/common'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { WalletLogStatus } from '../../src/contract/wallet'

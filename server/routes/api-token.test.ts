@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { ProfileReplySchema } from '../../src/contract/auth'
+import { ProfileReplySchema } from '../../src/contract/profile'
 import { MessageReplySchema, ValidationErrorReplySchema } from '../../src/contract/common'
 import { ApiTokenReplySchema } from '../../src/contract/token'
 import { toMicros } from '../../src/domain/money'

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   CodeCheckReplySchema,
   CodeSentReplySchema,
-  ProfileReplySchema,
   TokenReplySchema,
 } from '../../src/contract/auth'
+import { ProfileReplySchema } from '../../src/contract/profile'
 import { MessageReplySchema, ValidationErrorReplySchema } from '../../src/contract/common'
 import { createApp } from '../app'
 import { DeliveryError, type Delivery, type Sender } from '../adapters/delivery'

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { CurrencyReplySchema, ProfileReplySchema } from '../../src/contract/auth'
+import { CurrencyReplySchema, ProfileReplySchema } from '../../src/contract/profile'
 import { MessageReplySchema, ValidationErrorReplySchema } from '../../src/contract/common'
 import { toMicros } from '../../src/domain/money'
 import { postForm, signUp } from '../test/accounts'

@@ -5,7 +5,7 @@ import {
   LocalePayloadSchema,
   type CurrencyReplySchema,
   type ProfileReplySchema,
-} from '../../src/contract/auth'
+} from '../../src/contract/profile'
 import type { MessageReply } from '../../src/contract/common'
 import { ApiTokenPayloadSchema, type ApiTokenReply } from '../../src/contract/token'
 import type { UserRow } from '../db/schema'

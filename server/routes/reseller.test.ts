@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { ProfileReplySchema } from '../../src/contract/auth'
+import { ProfileReplySchema } from '../../src/contract/profile'
 import { PlaceOrderReplySchema } from '../../src/contract/orders'
 import {
   V2AddReplySchema,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
-import { PASSWORD_MIN_LENGTH, type Profile } from '../../src/contract/auth'
+import { PASSWORD_MIN_LENGTH } from '../../src/contract/auth'
+import { type Profile } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
 import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ProfileReplySchema } from '../contract/auth'
+import { ProfileReplySchema } from '../contract/profile'
 import { api } from './client'
 import { USER_KEY } from './session'
 

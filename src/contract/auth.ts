@@ -1,12 +1,5 @@
 import * as v from 'valibot'
 import { normalisePhone } from '../domain/phone'
-import { LocaleSchema } from './common'
-
-export const CurrencySchema = v.picklist(['USD', 'LBP'])
-export type Currency = v.InferOutput<typeof CurrencySchema>
-
-export const UserTypeSchema = v.picklist(['COMPANY', 'CUSTOMER'])
-export type UserType = v.InferOutput<typeof UserTypeSchema>
 
 export const VERIFICATION_CODE_LENGTH = 4
 export const PASSWORD_MIN_LENGTH = 8
@@ -82,11 +75,6 @@ export const ResetSchema = v.object({
   password_confirmation: v.optional(v.string(), ''),
 })
 
-/** POST change/locale */
-export const LocalePayloadSchema = v.object({ locale: LocaleSchema })
-/** POST change-currency (`locale` rides along; the reply's language comes from `local`). */
-export const CurrencyPayloadSchema = v.object({ currency: CurrencySchema })
-
 // ---- replies --------------------------------------------------------------------------------
 
 /** POST login?check=1 and signup?validate=1: the phone number the code was sent to. */
@@ -101,22 +89,3 @@ export const TokenReplySchema = v.object({ message: v.optional(v.string()), toke
 
 /** POST check/verification-code */
 export const CodeCheckReplySchema = v.object({ data: v.object({ is_valid: v.boolean() }) })
-
-/** GET profile (spec section 3, Profile). Money is a decimal in the profile's currency. */
-export const ProfileSchema = v.object({
-  username: v.string(),
-  email: v.nullish(v.string()),
-  balance: v.number(),
-  currency: CurrencySchema,
-  locale: LocaleSchema,
-  phone_number: v.string(),
-  new_notifications_count: v.number(),
-  token: v.nullish(v.string()),
-  ip_whitelist: v.nullish(v.string()),
-  type: UserTypeSchema,
-})
-export type Profile = v.InferOutput<typeof ProfileSchema>
-export const ProfileReplySchema = v.object({ data: ProfileSchema })
-
-/** POST change-currency: the profile after the conversion. */
-export const CurrencyReplySchema = v.object({ message: v.string(), data: ProfileSchema })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { AmountSchema, jsonList, pageOf } from './catalogue'
-import { CurrencySchema } from './auth'
+import { CurrencySchema } from './profile'
 
 export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as const
 export const OrderStatusSchema = v.picklist(ORDER_STATUSES)

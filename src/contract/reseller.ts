@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CurrencySchema } from './auth'
+import { CurrencySchema } from './profile'
 
 /*
  * POST /api/v2: the reseller API in the shape SMM panels speak ("API v2": `key`, `action`,

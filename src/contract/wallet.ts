@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { CurrencySchema } from './auth'
+import { CurrencySchema } from './profile'
 import { AmountSchema, pageOf } from './catalogue'
 
 /** The wallet history's two kinds of line: money out (red) and money in (green). */

@@ -1,4 +1,4 @@
-import type { Currency } from '../contract/auth'
+import type { Currency } from '../contract/profile'
 
 /** Money is held as integer micro-units: 1 USD (or 1 LBP) = 1,000,000. */
 export const MICROS = 1_000_000

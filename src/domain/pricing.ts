@@ -1,4 +1,4 @@
-import type { Currency, UserType } from '../contract/auth'
+import type { Currency, UserType } from '../contract/profile'
 import { toMicros } from './money'
 
 /**

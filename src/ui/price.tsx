@@ -1,4 +1,4 @@
-import type { Currency } from '../contract/auth'
+import type { Currency } from '../contract/profile'
 import { formatMoney, toMicros } from '../domain/money'
 import { useLocale } from '../i18n/use-locale'
 

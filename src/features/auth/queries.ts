@@ -1,12 +1,7 @@
 import { api } from '../../api/client'
 import type { FormValue } from '../../api/form-data'
-import {
-  CodeCheckReplySchema,
-  CodeSentReplySchema,
-  CurrencyReplySchema,
-  TokenReplySchema,
-  type Currency,
-} from '../../contract/auth'
+import { CodeCheckReplySchema, CodeSentReplySchema, TokenReplySchema } from '../../contract/auth'
+import { CurrencyReplySchema, type Currency } from '../../contract/profile'
 import { MessageReplySchema, type Locale } from '../../contract/common'
 import { ApiTokenReplySchema } from '../../contract/token'
 

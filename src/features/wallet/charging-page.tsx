@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { USER_KEY } from '../../api/session'
-import type { Currency } from '../../contract/auth'
+import type { Currency } from '../../contract/profile'
 import {
   RECEIPT_MAX_BYTES,
   type PaymentInfo,
