@@ -14,7 +14,7 @@ export const PASSWORD_MAX_LENGTH = 128
 export const USERNAME_MAX_LENGTH = 50
 export const EMAIL_MAX_LENGTH = 254
 
-/** Spec section 5: "a simple pattern". */
+/** A simple pattern on purpose: name@host.tld, without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const CODE_PATTERN = /^\d{4}$/
 
@@ -102,7 +102,7 @@ export const TokenReplySchema = v.object({ message: v.optional(v.string()), toke
 /** POST check/verification-code */
 export const CodeCheckReplySchema = v.object({ data: v.object({ is_valid: v.boolean() }) })
 
-/** GET profile (spec section 3, Profile). Money is a decimal in the profile's currency. */
+/** GET profile (see docs/api.md, Profile). Money is a decimal in the profile's currency. */
 export const ProfileSchema = v.object({
   username: v.string(),
   email: v.nullish(v.string()),
