@@ -43,8 +43,8 @@ export interface Config {
   /** Receipt photos of top-ups: where they are kept (outside the web root) and their limits. */
   receipts: { dir: string; maxBytes: number; maxPixels: number }
   /**
-   * How often a code may be sent (spec: 60 s between sends), the hourly caps per recipient and
-   * per address, and the hourly budget of codes the whole store sends.
+   * How often a code may be sent (60 s between sends by default), the hourly caps per recipient
+   * and per address, and the hourly budget of codes the whole store sends.
    */
   codeLimits: {
     resendMs: number

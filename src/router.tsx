@@ -15,7 +15,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultErrorComponent: RouteError,
     scrollRestoration: false,
   })
-  // Spec section 2: the page scrolls to the top on every path change.
+  // The page scrolls to the top on every path change.
   router.subscribe('onResolved', ({ pathChanged }) => {
     if (pathChanged) window.scrollTo(0, 0)
   })

@@ -15,7 +15,7 @@ import { choice, CommandError, table, UsageError, type Command } from './command
 const USER_TYPES = UserTypeSchema.options
 const CURRENCIES = CurrencySchema.options
 
-// The operator may leave the e-mail out (spec: only sign-up requires it).
+// The operator may leave the e-mail out (only sign-up requires it).
 const OperatorUserSchema = v.object({
   username: UsernameSchema,
   phone_number: PhoneSchema,

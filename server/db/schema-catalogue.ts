@@ -16,7 +16,7 @@ export interface ProductGroupTable {
 
 export interface ProductTable {
   id: Generated<number>
-  /** Which kind of product page shows it: 1 to 7 (spec section 2). */
+  /** Which order form the product page shows: 1 to 7 (see docs/api.md, Catalogue). */
   number: number
   group_id: number | null
   position: Generated<number>

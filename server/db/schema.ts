@@ -220,7 +220,7 @@ export interface RateLimitTable {
   hits: number
 }
 
-/** The wallet's history (spec section 3, Payment log). Amounts in micro-units of `currency`. */
+/** The wallet's history (GET /api/payment-logs). Amounts in micro-units of `currency`. */
 export interface WalletLogTable {
   id: Generated<number>
   user_id: number
@@ -234,10 +234,10 @@ export interface WalletLogTable {
 }
 
 /**
- * An order (spec section 3). What was bought is a snapshot: `catalogue:import` deletes and
- * re-inserts the catalogue, so product_id and package_id are plain numbers, not foreign keys,
- * and the names, image and prices are copied. Prices are micro-units of `currency`, the
- * wallet's currency when the order was placed.
+ * An order. What was bought is a snapshot: `catalogue:import` deletes and re-inserts the
+ * catalogue, so product_id and package_id are plain numbers, not foreign keys, and the names,
+ * image and prices are copied. Prices are micro-units of `currency`, the wallet's currency
+ * when the order was placed.
  */
 export interface OrderTable {
   id: Generated<number>
@@ -296,7 +296,7 @@ export interface IdempotencyKeyTable {
   created_at: string
 }
 
-/** Spec section 3, Notification: rendered in the user's language when created. */
+/** A notification: rendered in the user's language when created. */
 export interface NotificationTable {
   id: Generated<number>
   user_id: number

@@ -5,9 +5,10 @@ import { ApiError } from './errors'
 import { localeFromUrl } from './locale'
 
 /**
- * The fields of a form submission. The storefront sends multipart form data (spec section 7);
- * urlencoded and JSON bodies are accepted too, for other clients and for tests. Numbers are
- * turned into text, so that `phone_number: 96170123456` in JSON validates like the form field.
+ * The fields of a form submission. The storefront sends multipart form data (docs/api.md,
+ * Request bodies); urlencoded and JSON bodies are accepted too, for other clients and for
+ * tests. Numbers are turned into text, so that `phone_number: 96170123456` in JSON validates
+ * like the form field.
  */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
   const type = (c.req.header('content-type') ?? '').toLowerCase()

@@ -26,7 +26,7 @@ export class ValidationError extends Error {
     this.name = 'ValidationError'
   }
 
-  /** Laravel's shape, which the spec's clients read: the first message, then all by field. */
+  /** Laravel's shape (docs/api.md, Errors): the first message, then all by field. */
   toReply(locale: Locale) {
     const errors: Record<string, string[]> = {}
     for (const p of this.problems) {

@@ -196,7 +196,7 @@ describeEachDatabase('accounts API', (ctx) => {
     })
   })
 
-  describe('spec section 5 messages, in English and Arabic', () => {
+  describe('the exact messages, in English and Arabic', () => {
     const cases: {
       name: string
       path: string

@@ -50,8 +50,8 @@ const meta = (c: Context<AppEnv>): RequestMeta => ({
 })
 
 /**
- * The sign-in form sends a username or a phone number (spec section 5); the code step may
- * send both, and then the username decides.
+ * The sign-in form sends a username or a phone number; the code step may send both, and
+ * then the username decides.
  */
 function credentials<S extends typeof LoginSchema | typeof LoginAuthSchema>(
   fields: Record<string, unknown>,

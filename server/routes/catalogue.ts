@@ -20,8 +20,9 @@ function notFound(c: Context<AppEnv>, id: MessageId) {
 }
 
 /**
- * GET /api/products...: the public catalogue (spec section 7). The same for every caller,
- * so successful replies may be cached by browsers and CDNs for a short while; 404s are not.
+ * GET /api/products...: the public catalogue (docs/api.md, Catalogue). The same for every
+ * caller, so successful replies may be cached by browsers and CDNs for a short while; 404s are
+ * not.
  */
 export const catalogueRoutes = new Hono<AppEnv>()
   .use(publicCache())

@@ -121,7 +121,7 @@ describeEachDatabase('ordering API', (ctx) => {
     expect(lbp.balance).toBe(516_029)
   })
 
-  describe('spec section 5 messages, in English and Arabic', () => {
+  describe('the exact messages, in English and Arabic', () => {
     interface Case {
       name: string
       fields: (ctx: TestContext) => Promise<Record<string, string>>

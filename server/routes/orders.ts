@@ -52,8 +52,9 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
 }
 
 /**
- * Ordering, the orders pages and the player search (spec section 7). A reseller's server may
- * make all of these with its API token, from an address on the token's whitelist.
+ * Ordering, the orders pages and the player search (docs/api.md, Orders and player lookups).
+ * A reseller's server may make all of these with its API token, from an address on the token's
+ * whitelist.
  */
 export const orderRoutes = new Hono<AppEnv>()
   .post('/automated/get/packages', formBodyLimit(), requireUserOrApiToken, async (c) => {

@@ -8,7 +8,7 @@ import { getWebsiteInfo } from '../services/site'
 export const websiteRoutes = new Hono<AppEnv>().get('/info', publicCache(), async (c) => {
   // The LBP rate travels with the site look so the storefront shows prices as they are charged.
   const info = { ...(await getWebsiteInfo(c.var.db)), lbp_rate: c.var.config.lbpRate }
-  // The spec's clients read website_info as a JSON string, not an object.
+  // Clients read website_info as a JSON string, not an object (docs/api.md, Values on the wire).
   const reply: v.InferOutput<typeof WebsiteInfoReplySchema> = { website_info: JSON.stringify(info) }
   return c.json(reply)
 })

@@ -240,7 +240,7 @@ export async function completeSignup(
           phone_number: input.phone_number,
           email: input.email,
           password_hash: passwordHash,
-          // Company accounts are never self-service (spec section 1).
+          // Company accounts are never self-service: only the operator makes them.
           type: 'CUSTOMER',
           currency: 'USD',
           locale: meta.locale,

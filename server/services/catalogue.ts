@@ -361,8 +361,8 @@ const names = (row: { name_en: string; name_ar: string }) => ({
  * GET products/packages/{id}: the entry plus what its purchase form needs, each field the
  * package's own when set, else the product's. `is_available` is the package's own flag;
  * `force_unavailable` is 1 when the product cannot be bought (unavailable or forced), so a
- * client that checks "is_available 0 or force_unavailable 1" (spec section 4) gets it right;
- * `available` is the combined answer.
+ * client that checks "is_available 0 or force_unavailable 1" gets it right; `available` is
+ * the combined answer.
  */
 export async function getPackageDetail(
   db: Kysely<Database>,

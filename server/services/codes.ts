@@ -8,7 +8,7 @@ import { blockedUntil, clearPair, pruneFailures, recordFailure, type WindowRule 
 const MINUTE_MS = 60_000
 const DAY_MS = 24 * 60 * MINUTE_MS
 
-/** Spec section 9 (length, 60 s resend) plus the limits that keep 4 digits from being guessed. */
+/** Four digits, 60 s between sends, plus the limits that keep 4 digits from being guessed. */
 export const CODE_RULES = {
   length: 4,
   ttlMs: 10 * MINUTE_MS,

@@ -29,7 +29,7 @@ export async function productsUsing(db: Kysely<Database>, api: PlayerApi): Promi
 /**
  * Finds a player's name through the provider. For a signed-in user a success is remembered
  * for every product that searches with this API (or only `productId`, when given and one of
- * them): the order call accepts that number for that product (spec section 5).
+ * them): the order call accepts that number for that product (docs/api.md, Player lookups).
  */
 export async function lookupPlayer(
   db: Kysely<Database>,

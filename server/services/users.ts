@@ -8,7 +8,7 @@ import { usernameKey } from './username-key'
 
 export { usernameKey } from './username-key'
 
-/** Labels and format messages of the account fields (spec section 5's texts). */
+/** Labels and format messages of the account fields (see docs/api.md, Accounts and codes). */
 export const ACCOUNT_FIELDS: Record<string, FieldMessages> = {
   email: { label: 'field.email', invalid: 'validation.email.invalid' },
   username: { label: 'field.username', invalid: 'validation.username.invalid' },

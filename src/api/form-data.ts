@@ -2,8 +2,8 @@
 export type FormValue = string | number | boolean | Blob | null | undefined
 
 /**
- * Spec section 5: a submission drops empty, null, 'null' and 'undefined' values, keeps zero,
- * and sends checkboxes (booleans) as 1 or 0.
+ * A submission drops empty, null, 'null' and 'undefined' values, keeps zero, and sends
+ * checkboxes (booleans) as 1 or 0 (see docs/api.md, Request bodies).
  */
 export function toFormData(values: Record<string, FormValue>): FormData {
   const form = new FormData()

@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react'
 
 /**
- * The one place that reads and writes the session token. Spec section 3 keeps it in
- * localStorage `token`; without "remember me" it lives in sessionStorage and ends with the
- * browser session.
+ * The one place that reads and writes the session token. It is kept in localStorage `token`;
+ * without "remember me" it lives in sessionStorage and ends with the browser session.
  */
 const TOKEN_KEY = 'token'
 const listeners = new Set<() => void>()

@@ -3,7 +3,10 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
 import { WebsiteInfoReplySchema, WebsiteInfoSchema, type WebsiteInfo } from '../contract/site'
 
-/** localStorage key and lifetime of the website-info copy (spec sections 3 and 9). */
+/**
+ * localStorage key and lifetime (one hour) of the website-info copy (see docs/architecture.md,
+ * The PWA).
+ */
 export const WEBSITE_INFO_KEY = 'website_info_data'
 export const WEBSITE_INFO_TTL = 60 * 60 * 1000
 
@@ -36,7 +39,7 @@ export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
   return info
 }
 
-/** Website info for the theme, the shell and prices in LBP: kept one hour (spec section 9). */
+/** Website info for the theme, the shell and prices in LBP: kept one hour. */
 export const websiteInfoQuery = () =>
   queryOptions({
     queryKey: ['site', 'website-info'],
@@ -45,6 +48,6 @@ export const websiteInfoQuery = () =>
     initialData: () => readCachedWebsiteInfo()?.data,
     initialDataUpdatedAt: () => readCachedWebsiteInfo()?.timestamp,
     meta: { persist: false },
-    // A failed fetch is only logged (spec section 8); the default theme stays.
+    // A failed fetch is only logged; the default theme stays.
     retry: false,
   })

@@ -7,7 +7,7 @@ export const PASSWORD_MAX_LENGTH = 128
 export const USERNAME_MAX_LENGTH = 50
 export const EMAIL_MAX_LENGTH = 254
 
-/** Spec section 5: "a simple pattern". */
+/** A simple pattern on purpose: name@host.tld, without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const CODE_PATTERN = /^\d{4}$/
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ImageSchema } from './common'
 
-/** 0/1 flags as the spec writes them ("istoken equals 1"); true/false is read the same way. */
+/** 0/1 flags as the API sends them (docs/api.md, Values on the wire); true/false reads the same. */
 export const FlagSchema = v.pipe(
   v.union([v.boolean(), v.number(), v.picklist(['0', '1'])]),
   v.transform((value) => value === true || value === 1 || value === '1'),
@@ -13,7 +13,7 @@ export const AmountSchema = v.pipe(
   v.transform(Number),
 )
 
-/** A list of items encoded as a JSON string (spec: requirements, player_numbers, item_codes). */
+/** A list of items encoded as a JSON string (requirements, player_numbers, item_codes). */
 export function jsonList<T extends v.GenericSchema>(item: T) {
   return v.pipe(
     v.nullish(v.union([v.string(), v.array(v.unknown())]), '[]'),
@@ -34,7 +34,7 @@ export const PRODUCT_NUMBERS = [1, 2, 3, 4, 5, 6, 7] as const
 export const ProductNumberSchema = v.picklist(PRODUCT_NUMBERS)
 export type ProductNumber = v.InferOutput<typeof ProductNumberSchema>
 
-/** Product in a list or a search (spec section 3). */
+/** Product in a list or a search (see docs/api.md, GET /api/products). */
 export const ProductSummarySchema = v.object({
   id: v.number(),
   number: ProductNumberSchema,
@@ -44,7 +44,7 @@ export const ProductSummarySchema = v.object({
 })
 export type ProductSummary = v.InferOutput<typeof ProductSummarySchema>
 
-/** Laravel-style page: the items plus total and per_page (see DESIGN.md). */
+/** Laravel-style page: the items plus total and per_page (see docs/api.md, Pages). */
 export function pageOf<T extends v.GenericSchema>(item: T) {
   return v.object({
     data: v.array(item),
@@ -94,7 +94,7 @@ const purchaseFields = {
   pkey: v.nullish(v.string()),
 }
 
-/** GET products/{id}: the product detail (spec section 3). */
+/** GET products/{id}: the product detail (see docs/api.md, Catalogue). */
 export const ProductDetailSchema = v.object({
   id: v.number(),
   number: ProductNumberSchema,
@@ -111,7 +111,7 @@ export const ProductDetailSchema = v.object({
 export type ProductDetail = v.InferOutput<typeof ProductDetailSchema>
 export const ProductDetailReplySchema = v.object({ data: ProductDetailSchema })
 
-/** Entry of a product's package list (spec section 3, Package). */
+/** Entry of a product's package list (see docs/api.md, GET /api/products/{id}/packages). */
 export const PackageSchema = v.object({
   id: v.number(),
   name: v.string(),
@@ -152,6 +152,6 @@ export const GroupReplySchema = v.object({
   }),
 })
 
-/** Page sizes the catalogue accepts (spec section 9: infinite scroll grows by 15). */
+/** Page sizes the catalogue accepts (the home grid's infinite scroll grows by 15). */
 export const PAGE_STEP = 15
 export const MAX_PER_PAGE = 300

@@ -6,10 +6,10 @@ export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as 
 export const OrderStatusSchema = v.picklist(ORDER_STATUSES)
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
 
-/** `item_codes` is a JSON string list of objects with a code (spec section 3). */
+/** `item_codes` is a JSON string list of objects with a code. */
 const ItemCodesSchema = jsonList(v.object({ code: v.string() }))
 
-/** An order as the customer sees it (spec section 3, Order). */
+/** An order as the customer sees it (see docs/api.md, GET /api/orders). */
 export const OrderSchema = v.object({
   id: v.number(),
   product_id: v.nullish(v.number()),
@@ -58,7 +58,10 @@ export const PlaceOrderReplySchema = v.object({
   balance: AmountSchema,
 })
 
-/** The fields the order forms send (spec section 3, Order form payload); requirements add more. */
+/**
+ * The fields the order forms send; requirements add more (see docs/api.md,
+ * POST /api/automated/get/packages).
+ */
 export const ORDER_FIELDS = [
   'product_id',
   'package_id',
@@ -94,6 +97,6 @@ export const StatusBulkReplySchema = v.object({
   data: v.object({ updated: v.number() }),
 })
 
-/** Order list filters (spec section 2 and 4); 2000-01-01 marks a specific-date range. */
+/** Order list filters; 2000-01-01 marks a specific-date range. */
 export const DATE_RANGE_MARK = '2000-01-01'
 export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { ImageSchema } from './common'
 
-/** The object carried, JSON-encoded, in `website_info` (spec section 3, Website info). */
+/** The object carried, JSON-encoded, in `website_info` (see docs/api.md, GET /api/website/info). */
 export const WebsiteInfoSchema = v.object({
   primary_color: v.string(),
   secondary_color: v.string(),
@@ -17,7 +17,7 @@ export const WebsiteInfoSchema = v.object({
 })
 export type WebsiteInfo = v.InferOutput<typeof WebsiteInfoSchema>
 
-/** GET website/info: `website_info` is a JSON string (see DESIGN.md, reading the reply shapes). */
+/** GET website/info: `website_info` is a JSON string (see docs/api.md, Values on the wire). */
 export const WebsiteInfoReplySchema = v.object({ website_info: v.string() })
 
 /** GET slider/images */

@@ -3,8 +3,8 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 export const DEFAULT_COUNTRY: CountryCode = 'LB'
 
 /**
- * A phone number as the store keeps it: E.164, with a leading +. Spec section 5: numbers are
- * prefixed with + and the digits 9610 become 961 (Lebanese numbers typed with the trunk 0).
+ * A phone number as the store keeps it: E.164, with a leading +. Numbers are prefixed with +
+ * and the digits 9610 become 961 (Lebanese numbers typed with the trunk 0).
  * Returns null when the number is not a valid number of its country.
  */
 export function normalisePhone(

@@ -3,8 +3,8 @@ import { useLingui } from '@lingui/react/macro'
 import * as styles from './code-input.css'
 
 /**
- * Four one-digit boxes (spec section 5): typing moves on, backspace moves back, pasting the
- * digits fills them all. Always left-to-right, as digits are read in both languages.
+ * Four one-digit boxes for a verification code: typing moves on, backspace moves back, pasting
+ * the digits fills them all. Always left-to-right, as digits are read in both languages.
  */
 export function CodeInput({
   value,

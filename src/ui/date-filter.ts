@@ -6,8 +6,8 @@ const iso = (date: Date) =>
   `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`
 
 /**
- * The date filter (spec sections 2 and 4): a preset becomes a start date (today, 7 or 30 days
- * back, through today); 2000-01-01 marks a range the customer types.
+ * The date filter of the orders and wallet pages: a preset becomes a start date (today, 7 or
+ * 30 days back, through today); 2000-01-01 marks a range the customer types.
  */
 export function dateRange(
   preset: DatePreset,

@@ -77,7 +77,7 @@ test('sign-up ends at home, signed in, with the balance shown', async ({ page, r
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
 })
 
-test('sign-up shows the spec messages, first problem only, and keeps what was typed', async ({
+test('sign-up shows the exact messages, first problem only, and keeps what was typed', async ({
   page,
 }) => {
   await page.goto('/#/sign-up')

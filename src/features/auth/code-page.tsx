@@ -42,7 +42,7 @@ function useCountdown() {
   return [seconds, restart] as const
 }
 
-/** The phone-code step shared by sign-in and sign-up (spec section 2, phone code screen). */
+/** The phone-code step shared by sign-in and sign-up. */
 export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirect?: string }) {
   const { t } = useLingui()
   const navigate = useNavigate()
@@ -115,7 +115,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
     [code, t, verifying, verifyCode],
   )
 
-  // Spec: Enter anywhere on the screen submits the code.
+  // Enter anywhere on the screen submits the code.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null

@@ -3,7 +3,7 @@ import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/auth'
 import { normalisePhone } from '../../domain/phone'
 import type { PhoneValue } from './phone-field'
 
-/** A form's first problem, in the user's language (spec sections 5 and 8). */
+/** A form's first problem (a form shows one at a time), in the user's language. */
 export interface Problem {
   field: string
   message: string

@@ -75,9 +75,9 @@ export function ProductHeader({ product }: { product: ProductDetail }) {
 }
 
 /**
- * Spec section 2: a token product, or one whose only entry is not a package, is bought right
- * here; the entry is returned so the page can offer its form. A product with no entries at
- * all (social services, crypto) has nothing else to choose, so it is bought here too.
+ * A token product, or one whose only entry is not a package, is bought right here; the entry
+ * is returned so the page can offer its form. A product with no entries at all (social
+ * services, crypto) has nothing else to choose, so it is bought here too.
  */
 export function directEntry(product: ProductDetail, entries: Package[] | undefined) {
   if (product.istoken || entries?.length === 0) return { product, entry: null }

@@ -18,7 +18,8 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...orderQueries.all, 'list', filters],
       queryFn: async ({ signal }) => {
-        // Spec section 7: a status refresh precedes each 60 s refresh of the orders.
+        // A status refresh precedes each 60 s refresh of the orders (see docs/api.md,
+        // GET /api/automated/get/status/bulk).
         await api
           .get('automated/get/status/bulk', StatusBulkReplySchema, { signal })
           .catch(() => {})

@@ -33,7 +33,7 @@ export function ContactPage() {
     message: t`Message`,
   }
 
-  /** The first problem only, in the user's language (spec section 8). */
+  /** The first problem only, in the user's language. */
   function validate(): { field: Field; message: string } | null {
     const result = v.safeParse(MessagePayloadSchema, values)
     if (result.success) return null

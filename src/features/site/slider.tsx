@@ -6,7 +6,7 @@ import * as styles from './slider.css'
 
 export const SLIDE_MS = 15_000
 
-/** An image slider that moves on every 15 s (spec section 9) and can be moved with its dots. */
+/** An image slider that moves on every 15 s and can be moved with its dots. */
 export function Slider({ images, label }: { images: Image[]; label: string }) {
   const { t } = useLingui()
   const rtl = useLocale() === 'ar'
