@@ -168,7 +168,8 @@ export const navLink = style({
 const WHATSAPP_ROOM = '5.5rem'
 
 export const main = style({
-  minBlockSize: '60vh',
+  // The footer starts below the first screen, so content arriving later never pushes it away.
+  minBlockSize: '100svh',
   paddingInline: 'max(1rem, calc((100% - 1200px) / 2))',
   paddingBlock: '1.5rem',
   '@media': { [phone]: { paddingInline: '0.75rem', paddingBlock: `1rem ${WHATSAPP_ROOM}` } },

@@ -129,3 +129,24 @@ for (const language of ['en', 'ar'] as const) {
     }
   })
 }
+
+test('a first load does not shift as its content arrives', async ({ page }) => {
+  await page.setViewportSize(PHONES[0]!)
+  await page.addInitScript(() => {
+    const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+        shifts.push(entry.value)
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+  for (const path of ['/', '/products/products-1/1', '/products/products-1/packages/1']) {
+    await page.goto('about:blank')
+    await page.goto(`/#${path}`)
+    await expect(page.locator('main h1, main h2').first()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    const shift = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+    )
+    expect(shift, `layout shift of ${path}`).toBeLessThan(0.02)
+  }
+})
