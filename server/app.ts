@@ -18,6 +18,7 @@ import type { AppEnv } from './http/env'
 import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
 import { securityHeaders } from './http/security'
+import { firstScreenData } from './http/first-screen'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './http/validation'
 import { t, type MessageId } from './i18n'
@@ -119,7 +120,9 @@ export function createApp({
 
   app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
-  app.route('/', staticRoutes(config, mediaDir))
+  // The storefront's pages carry home's first replies, asked of this app in process.
+  const firstScreen = () => firstScreenData((path) => app.request(path))
+  app.route('/', staticRoutes(config, mediaDir, firstScreen))
 
   app.notFound((c) =>
     isApiPath(c.req.path)

@@ -13,6 +13,7 @@ import { configureApi } from './api/client'
 import { loadPersistedCache, persister } from './api/persist'
 import { forgetUser } from './api/session'
 import { createQueryClient, PERSIST_MAX_AGE } from './api/query-client'
+import { seedFirstScreen } from './app/first-screen'
 import { activateLocale, LOCALES, storedLocale } from './i18n/locale'
 import { useLocale } from './i18n/use-locale'
 import { createAppRouter } from './router'
@@ -52,10 +53,13 @@ function App() {
 }
 
 async function boot() {
-  await Promise.all([activateLocale(storedLocale()), loadPersistedCache()])
+  const locale = storedLocale()
+  await Promise.all([activateLocale(locale), loadPersistedCache()])
   // The in-memory mirror is filled, so the restore is immediate and the first render already
-  // has the saved catalogue; from then on every change is written back.
+  // has the saved catalogue, or the newer replies the page carries; from then on every change
+  // is written back.
   await persistQueryClientRestore(persistOptions)
+  seedFirstScreen(queryClient, locale)
   persistQueryClientSubscribe(persistOptions)
   const root = createRoot(document.getElementById('root')!)
   // A transition renders in slices that yield to the browser: no long task on a slow phone,

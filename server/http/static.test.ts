@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { FirstScreenSchema, type FirstScreen } from '../../src/contract/site'
 import { demoSeed } from '../db/seed'
 import { describeEachDatabase, type TestContext } from '../test/context'
+import { withFirstScreen } from './first-screen'
 import { MEDIA_DIR } from './static'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -108,6 +111,50 @@ describeEachDatabase(
       expect((await missing.request('/api/website/info')).status).toBe(200)
     })
 
+    it("puts home's first replies into the storefront's pages, not into /index.html", async () => {
+      const built = mkdtempSync(join(tmpdir(), 'store-dist-'))
+      const html =
+        '<!doctype html><html><head><title>Store</title>' +
+        '<link rel="preload" as="fetch" crossorigin="" href="/api/website/info">' +
+        '<link rel="preload" as="fetch" crossorigin="" href="/api/slider/images">' +
+        '</head><body><div id="root"></div></body></html>'
+      writeFileSync(join(built, 'index.html'), html)
+      try {
+        const store = ctx.appWith({ distDir: built })
+        const api = async (path: string) => (await store.request(path)).json()
+        for (const path of ['/', '/Orders/12']) {
+          const res = await store.request(path)
+          expect(res.status, path).toBe(200)
+          expect(res.headers.get('cache-control'), path).toBe('no-cache')
+          const page = await res.text()
+          const json = /<script id="first-screen" type="application\/json">(.*?)<\/script>/.exec(
+            page,
+          )?.[1]
+          const data = JSON.parse(json!) as FirstScreen
+          expect(v.is(FirstScreenSchema, data)).toBe(true)
+          expect(data.locale).toBe('en')
+          expect(data.website_info).toEqual(await api('/api/website/info'))
+          expect(data.slider).toEqual(await api('/api/slider/images'))
+          expect(data.products).toEqual(await api('/api/products?page=1&per_page=15&local=en'))
+          expect(data.products.data).toHaveLength(15)
+          // The replies it carries are not asked for again; the first slide is, at once.
+          expect(page).not.toContain('as="fetch"')
+          expect(page).toContain(
+            `<link rel="preload" as="image" href="${data.slider.data[0]!.image}" fetchpriority="high">`,
+          )
+          // Unchanged page, unchanged validator: the browser's copy is confirmed.
+          const again = await store.request(path, {
+            headers: { 'if-none-match': res.headers.get('etag')! },
+          })
+          expect(again.status, path).toBe(304)
+        }
+        // The service worker keeps /index.html for every visit: it stays the file as built.
+        expect(await (await store.request('/index.html')).text()).toBe(html)
+      } finally {
+        rmSync(built, { recursive: true, force: true })
+      }
+    })
+
     it('serves media with immutable caching and 404 for unknown names', async () => {
       const res = await ctx.app.request(demoSeed.websiteInfo.logo_url)
       expect(res.status).toBe(200)
@@ -119,6 +166,22 @@ describeEachDatabase(
   },
   { only: ['sqlite'] },
 )
+
+it('keeps any text of the data inside its script element', () => {
+  const name = '</script><script>alert(1)</script>'
+  const data = {
+    generated_at: 1,
+    locale: 'en',
+    website_info: { website_info: '{}' },
+    slider: { data: [{ id: 1, image: '/media/a".svg' }] },
+    products: { data: [{ id: 1, name }], total: 1, per_page: 15 },
+  } as unknown as FirstScreen
+  const page = withFirstScreen('<html><head></head><body></body></html>', data)
+  expect(page).not.toContain('</script><script>alert')
+  const json = /<script id="first-screen" type="application\/json">(.*?)<\/script>/.exec(page)
+  expect(JSON.parse(json![1]!)).toEqual(data)
+  expect(page).toContain('href="/media/a&quot;.svg"')
+})
 
 it('names every media file after its content, so immutable caching is safe', () => {
   const files = readdirSync(MEDIA_DIR)

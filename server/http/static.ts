@@ -1,9 +1,11 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
+import type { FirstScreen } from '../../src/contract/site'
 import type { Config } from '../config'
 import type { AppEnv } from './env'
+import { etagOf, withFirstScreen } from './first-screen'
 
 export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 
@@ -50,10 +52,44 @@ async function lookup(c: Context, handler: MiddlewareHandler): Promise<Response 
   return res instanceof Response ? res : undefined
 }
 
-/** /media/* (images the project ships) and the built storefront from DIST_DIR. */
-export function staticRoutes(config: Pick<Config, 'distDir'>, mediaDir = MEDIA_DIR) {
+/**
+ * /media/* (images the project ships) and the built storefront from DIST_DIR. With
+ * `firstScreen`, the pages of the storefront carry the replies of a first visit's home
+ * (docs/api.md, The first screen); /index.html itself, which the service worker keeps, does not.
+ */
+export function staticRoutes(
+  config: Pick<Config, 'distDir'>,
+  mediaDir = MEDIA_DIR,
+  firstScreen?: () => Promise<FirstScreen | undefined>,
+) {
   const app = new Hono<AppEnv>()
   const distDir = resolve(config.distDir)
+  const indexFile = join(distDir, 'index.html')
+
+  // The built page, read again only when a new build replaces it.
+  let shell: { modified: number; html: string } | undefined
+  const shellHtml = () => {
+    const modified = statSync(indexFile).mtimeMs
+    if (shell?.modified !== modified) shell = { modified, html: readFileSync(indexFile, 'utf8') }
+    return shell.html
+  }
+
+  /** The storefront's page with the first screen in it, or undefined to serve the file. */
+  async function page(c: Context): Promise<Response | undefined> {
+    const data = await firstScreen?.()
+    if (!data) return undefined
+    const { generated_at: _read, ...replies } = data
+    // Weak: the same page and replies, read at another moment, are the same page.
+    const etag = `W/${etagOf(shellHtml() + JSON.stringify(replies))}`
+    c.header('Cache-Control', NO_CACHE)
+    c.header('ETag', etag)
+    const known = c.req
+      .header('if-none-match')
+      ?.split(',')
+      .map((tag) => tag.trim())
+    if (known?.includes(etag)) return c.body(null, 304)
+    return c.html(withFirstScreen(shellHtml(), data))
+  }
 
   const media = serveStatic({
     root: mediaDir,
@@ -80,13 +116,17 @@ export function staticRoutes(config: Pick<Config, 'distDir'>, mediaDir = MEDIA_D
   app.get('*', async (c) => {
     const path = c.req.path
     if (path === '/api' || path.startsWith('/api/')) return c.notFound()
-    if (!existsSync(join(distDir, 'index.html'))) {
+    if (!existsSync(indexFile)) {
       if (looksLikeFile(path)) return c.text('Not Found', 404)
       c.header('Cache-Control', 'no-store')
       return c.text(
         `The storefront is not built yet: run \`npm run build\` (looked for ${distDir}/index.html).`,
         503,
       )
+    }
+    if (path === '/') {
+      const made = await page(c)
+      if (made) return made
     }
     const { files, index } = distHandlers()
     const file = await lookup(c, files)
@@ -96,10 +136,12 @@ export function staticRoutes(config: Pick<Config, 'distDir'>, mediaDir = MEDIA_D
     }
     if (looksLikeFile(path)) return c.text('Not Found', 404)
     // Routing is by hash, but old links and typed paths still deserve the app, not a 404.
-    const page = await lookup(c, index)
-    if (!page) return c.text('Not Found', 404)
-    page.headers.set('Cache-Control', NO_CACHE)
-    return conditional(c, page)
+    const made = await page(c)
+    if (made) return made
+    const shellFile = await lookup(c, index)
+    if (!shellFile) return c.text('Not Found', 404)
+    shellFile.headers.set('Cache-Control', NO_CACHE)
+    return conditional(c, shellFile)
   })
 
   return app

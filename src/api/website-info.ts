@@ -1,7 +1,12 @@
 import * as v from 'valibot'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
-import { WebsiteInfoReplySchema, WebsiteInfoSchema, type WebsiteInfo } from '../contract/site'
+import {
+  WebsiteInfoReplySchema,
+  WebsiteInfoSchema,
+  type WebsiteInfo,
+  type WebsiteInfoReply,
+} from '../contract/site'
 
 /**
  * localStorage key and lifetime (one hour) of the website-info copy (see docs/architecture.md,
@@ -25,18 +30,23 @@ export function readCachedWebsiteInfo(): CachedWebsiteInfo | undefined {
   }
 }
 
+/** The info a reply carries (a JSON string), kept as read at `timestamp`. */
+export function keepWebsiteInfo(reply: WebsiteInfoReply, timestamp = Date.now()): WebsiteInfo {
+  const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
+  try {
+    localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: info, timestamp }))
+  } catch {
+    // Storage full or refused: the info still applies for this visit.
+  }
+  return info
+}
+
 export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
   const reply = await api.get('website/info', WebsiteInfoReplySchema, {
     anonymous: true,
     localized: false,
   })
-  const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
-  try {
-    localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: info, timestamp: Date.now() }))
-  } catch {
-    // Storage full or refused: the info still applies for this visit.
-  }
-  return info
+  return keepWebsiteInfo(reply)
 }
 
 /** Website info for the theme, the shell and prices in LBP: kept one hour. */

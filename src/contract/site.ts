@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { ImageSchema } from './common'
+import { ProductPageSchema } from './catalogue'
+import { ImageSchema, LocaleSchema } from './common'
 
 /** The object carried, JSON-encoded, in `website_info` (see docs/api.md, GET /api/website/info). */
 export const WebsiteInfoSchema = v.object({
@@ -19,6 +20,7 @@ export type WebsiteInfo = v.InferOutput<typeof WebsiteInfoSchema>
 
 /** GET website/info: `website_info` is a JSON string (see docs/api.md, Values on the wire). */
 export const WebsiteInfoReplySchema = v.object({ website_info: v.string() })
+export type WebsiteInfoReply = v.InferOutput<typeof WebsiteInfoReplySchema>
 
 /** GET slider/images */
 export const SliderReplySchema = v.object({ data: v.array(ImageSchema) })
@@ -64,3 +66,16 @@ export const MessagePayloadSchema = v.object({
   message: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(MESSAGE_LIMITS.message)),
 })
 export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>
+
+/**
+ * The replies a first visit needs before it can paint home, carried in the page the server
+ * serves (docs/api.md, The first screen). `generated_at` is when they were read, in ms.
+ */
+export const FirstScreenSchema = v.object({
+  generated_at: v.number(),
+  locale: LocaleSchema,
+  website_info: WebsiteInfoReplySchema,
+  slider: SliderReplySchema,
+  products: ProductPageSchema,
+})
+export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>

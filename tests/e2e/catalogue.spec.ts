@@ -25,7 +25,40 @@ test('scrolling the home grid loads every product and then stops', async ({ page
   await page.mouse.wheel(0, 20_000)
   await page.getByRole('link', { name: 'About us' }).first().click()
   await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
-  expect(sizes).toEqual([15, 30, 45, 60].filter((size) => size - 15 < total))
+  // The first 15 came with the page.
+  expect(sizes).toEqual([30, 45, 60].filter((size) => size - 15 < total))
+})
+
+test("a first visit's home comes with the page: no API round trip before it paints", async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname)
+  })
+  const images: string[] = []
+  page.on('request', (r) => {
+    if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname)
+  })
+  await page.goto('/')
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+  await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
+  await expect(page.getByRole('banner').getByRole('img', { name: 'Wallet Store' })).toBeVisible()
+  expect(asked.filter((path) => /^\/api\/(products|website|slider)/.test(path))).toEqual([])
+  // The first slide was asked for by the page itself, before any script ran.
+  const slider = (await (await page.request.get('/api/slider/images')).json()) as {
+    data: { image: string }[]
+  }
+  expect(images[0]).toBe(slider.data[0]!.image)
+
+  // In Arabic the products are asked for in Arabic; the rest still comes with the page.
+  asked.length = 0
+  await page.evaluate(() => localStorage.setItem('language', 'ar'))
+  await page.goto('about:blank')
+  await page.goto('/')
+  await expect(page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')).toHaveCount(15)
+  expect(asked.filter((path) => /^\/api\/(website|slider)/.test(path))).toEqual([])
 })
 
 test.describe(() => {
