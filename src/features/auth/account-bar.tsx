@@ -11,6 +11,7 @@ import { disablePush } from '../../pwa/push'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UserIcon } from '../../ui/icons'
 import { lazyPiece } from '../../ui/lazy-piece'
+import { useDismiss } from '../../ui/use-dismiss'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
 
@@ -113,23 +114,8 @@ function ProfileMenu({
   const closeToken = useCallback(() => setTokenOpen(false), [])
   const root = useRef<HTMLDivElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      )
-        setOpen(false)
-    }
-    document.addEventListener('pointerdown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('pointerdown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, root, close)
 
   const logout = async () => {
     setLeaving(true)
@@ -141,7 +127,6 @@ function ProfileMenu({
     window.location.reload()
   }
 
-  const close = () => setOpen(false)
   return (
     <div className={styles.menu} ref={root}>
       <button

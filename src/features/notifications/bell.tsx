@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { BellIcon } from '../../ui/icons'
 import { Loading } from '../../ui/load-problem'
+import { useDismiss } from '../../ui/use-dismiss'
 import { notificationQueries } from './queries'
 import * as styles from './notifications.css'
 
@@ -30,23 +31,8 @@ export default function Bell() {
       void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })
   }, [read, queryClient])
 
-  useEffect(() => {
-    if (!open) return
-    const close = (event: Event) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      )
-        setOpen(false)
-    }
-    document.addEventListener('pointerdown', close)
-    document.addEventListener('keydown', close)
-    return () => {
-      document.removeEventListener('pointerdown', close)
-      document.removeEventListener('keydown', close)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, root, close)
 
   const shown = count > 99 ? '99+' : String(count)
   return (
@@ -96,7 +82,7 @@ export default function Bell() {
               ))}
             </ul>
           )}
-          <Link to="/Notifications" className={styles.viewAll} onClick={() => setOpen(false)}>
+          <Link to="/Notifications" className={styles.viewAll} onClick={close}>
             <Trans>View All</Trans>
           </Link>
         </div>

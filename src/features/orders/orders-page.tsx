@@ -2,13 +2,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, ORDER_FILTER_STATUSES } from '../../contract/orders'
-import { DataList, type Column } from '../../ui/data-list'
+import type { Column } from '../../ui/data-list'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
 import { ListFilters, SelectFilter } from '../../ui/list-filters'
-import { Loading, LoadProblem } from '../../ui/load-problem'
-import { Pagination } from '../../ui/pagination'
 import { Price } from '../../ui/price'
+import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
 import { orderQueries } from './queries'
 import { OrderStatusBadge } from './status'
@@ -28,7 +27,7 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const range = dateRange(search.date, { start: search.start, end: search.end })
-  const { data, error, refetch } = useQuery({
+  const query = useQuery({
     ...orderQueries.list({ status: search.status || undefined, page: search.page, ...range }),
     placeholderData: keepPreviousData,
   })
@@ -74,23 +73,14 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
           ]}
         />
       </ListFilters>
-      {error ? (
-        <LoadProblem error={error} onRetry={() => void refetch()} />
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <>
-          {data.data.length > 0 && (
-            <DataList label={t`Orders`} rows={data.data} columns={columns} rowKey={(o) => o.id} />
-          )}
-          <Pagination
-            page={search.page}
-            total={data.total}
-            perPage={data.per_page}
-            link={(page, props) => <Link to="/Orders" search={{ ...search, page }} {...props} />}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        label={t`Orders`}
+        columns={columns}
+        rowKey={(o) => o.id}
+        page={search.page}
+        link={(page, props) => <Link to="/Orders" search={{ ...search, page }} {...props} />}
+      />
     </section>
   )
 }

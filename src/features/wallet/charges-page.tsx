@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ChargingProcess } from '../../contract/wallet'
-import { DataList, type Column } from '../../ui/data-list'
+import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import { Loading, LoadProblem } from '../../ui/load-problem'
-import { Pagination } from '../../ui/pagination'
 import { Price } from '../../ui/price'
+import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
 import { ChargeStatusBadge, useMethodName } from './labels'
 import { walletQueries } from './queries'
@@ -15,7 +14,7 @@ import { walletQueries } from './queries'
 export function ChargesPage({ page }: { page: number }) {
   const { t } = useLingui()
   const methodName = useMethodName()
-  const { data, error, refetch } = useQuery(walletQueries.charges(page))
+  const query = useQuery(walletQueries.charges(page))
 
   const detail = (charge: ChargingProcess, text: string | number) => (
     <Link to="/shipping-payments/$id" params={{ id: String(charge.id) }}>
@@ -44,28 +43,14 @@ export function ChargesPage({ page }: { page: number }) {
           <Trans>Charge the wallet</Trans>
         </Link>
       </p>
-      {error ? (
-        <LoadProblem error={error} onRetry={() => void refetch()} />
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <>
-          {data.data.length > 0 && (
-            <DataList
-              label={t`Shipping payments`}
-              rows={data.data}
-              columns={columns}
-              rowKey={(c) => c.id}
-            />
-          )}
-          <Pagination
-            page={page}
-            total={data.total}
-            perPage={data.per_page}
-            link={(n, props) => <Link to="/shipping-payments" search={{ page: n }} {...props} />}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        label={t`Shipping payments`}
+        columns={columns}
+        rowKey={(c) => c.id}
+        page={page}
+        link={(n, props) => <Link to="/shipping-payments" search={{ page: n }} {...props} />}
+      />
     </section>
   )
 }

@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PaymentLog, WalletLogStatus } from '../../contract/wallet'
-import { DataList, type Column } from '../../ui/data-list'
+import type { Column } from '../../ui/data-list'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
 import { ListFilters, SelectFilter } from '../../ui/list-filters'
-import { Loading, LoadProblem } from '../../ui/load-problem'
-import { Pagination } from '../../ui/pagination'
 import { Price } from '../../ui/price'
+import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
 import { LogStatusBadge } from './labels'
 import { walletQueries } from './queries'
@@ -27,9 +26,10 @@ export function WalletPage({ search }: { search: WalletSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
   const range = dateRange(search.date, { start: search.start, end: search.end })
-  const { data, error, refetch } = useQuery(
+  const query = useQuery(
     walletQueries.logs({ status: search.status || undefined, page: search.page, ...range }),
   )
+  const { data } = query
   const change = (next: Partial<WalletSearch>) =>
     void navigate({ to: '/wallet', search: { ...search, page: 1, ...next } })
 
@@ -99,28 +99,14 @@ export function WalletPage({ search }: { search: WalletSearch }) {
           ]}
         />
       </ListFilters>
-      {error ? (
-        <LoadProblem error={error} onRetry={() => void refetch()} />
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <>
-          {data.data.length > 0 && (
-            <DataList
-              label={t`Payment logs`}
-              rows={data.data}
-              columns={columns}
-              rowKey={(log) => log.id}
-            />
-          )}
-          <Pagination
-            page={search.page}
-            total={data.total}
-            perPage={data.per_page}
-            link={(page, props) => <Link to="/wallet" search={{ ...search, page }} {...props} />}
-          />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        label={t`Payment logs`}
+        columns={columns}
+        rowKey={(log) => log.id}
+        page={search.page}
+        link={(page, props) => <Link to="/wallet" search={{ ...search, page }} {...props} />}
+      />
     </section>
   )
 }
