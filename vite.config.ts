@@ -23,8 +23,9 @@ function buildId(): string {
 
 /**
  * The home page's critical path, announced in index.html so it loads in parallel with the
- * framework: the home route's split chunks and the English catalogue (modulepreload), and the
- * two API replies every page needs first (website info and the slider, the same for everyone).
+ * framework: the home route's split chunks and the English catalogue (modulepreload), their
+ * styles (preload), and the two API replies every page needs first (website info and the
+ * slider, the same for everyone).
  */
 function homePreload(apiBase: string): Plugin {
   return {
@@ -62,6 +63,20 @@ function homePreload(apiBase: string): Plugin {
             attrs: { rel: 'modulepreload', crossorigin: '', href: `/${file}` },
             injectTo: 'head',
           }))
+        // Their styles too: a route is shown only once its CSS has loaded, and without this the
+        // CSS would be asked for only after the scripts ran.
+        const cssOf = (from: Set<string>) =>
+          new Set(
+            [...from].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]),
+          )
+        const linked = cssOf(entry)
+        for (const file of cssOf(files))
+          if (!linked.has(file))
+            tags.push({
+              tag: 'link',
+              attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` },
+              injectTo: 'head',
+            })
         for (const path of ['website/info', 'slider/images'])
           tags.push({
             tag: 'link',
