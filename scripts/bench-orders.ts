@@ -52,22 +52,29 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // The demo catalogue is what the benchmark buys from; demo data is refused in production.
-      NODE_ENV: 'development',
-      DEMO: '1',
-      LOG_LEVEL: 'error',
-      DIST_DIR: join(tmpdir(), 'no-dist'),
-      DATABASE_URL: '',
-      ...env,
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // The demo catalogue is what the benchmark buys from; demo data is refused in production.
+        NODE_ENV: 'development',
+        DEMO: '1',
+        LOG_LEVEL: 'error',
+        DIST_DIR: join(tmpdir(), 'no-dist'),
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
