@@ -3,29 +3,36 @@
  * PostgreSQL when one is reachable (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/postgres; a fresh database is created and dropped).
  *
- * For each database: start `server/main.ts` on a new database, create a user with a large
- * balance through the operator commands, send BENCH_ORDERS orders (default 2000) over HTTP
- * from BENCH_CONCURRENCY clients (default 16), each with its own Idempotency-Key, and print
- * orders/s with the p50 and p99 latency. Then check the ledger: every order answered 200,
- * balance = start - sum of order totals, one debit line per order adding up to the same sum.
- * A broken invariant prints why and exits 1. Loopback only; each run is capped in time.
+ * For each database: start `server/main.ts` on a new database, make BENCH_WALLETS wallets
+ * (default 1000) with a large balance each, and one more through the operator commands. Then,
+ * first across the many wallets, then all on the one hot wallet (every order waits for the
+ * one before on that balance), send BENCH_ORDERS orders (default 2000) over HTTP from
+ * BENCH_CONCURRENCY clients (default 16), each with its own Idempotency-Key, BENCH_RUNS times
+ * (default 3), and print the medians of orders/s, p50 and p99 latency and the server's CPU
+ * time per order. Then check the ledger of every wallet: every order answered 200, one debit
+ * line per order adding up to the orders, balance = start - sum of order totals. A broken
+ * invariant prints why and exits 1. Loopback only; each run is capped in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
+import { toMicros } from '../src/domain/money'
 import { runCli } from '../server/cli/run'
 import { loadConfig } from '../server/config'
 import { createDb, type Db } from '../server/db'
 import { createSession } from '../server/services/sessions'
-import { findUserByUsername } from '../server/services/users'
+import { findUserByUsername, insertUser } from '../server/services/users'
+import { creditWallet } from '../server/services/wallet'
 
 const ROOT = join(import.meta.dirname, '..')
 const ORDERS = boundedInt('BENCH_ORDERS', 2000, 1, 100_000)
 const CONCURRENCY = boundedInt('BENCH_CONCURRENCY', 16, 1, 256)
+const WALLETS = boundedInt('BENCH_WALLETS', 1000, 1, 100_000)
+const RUNS = boundedInt('BENCH_RUNS', 3, 1, 20)
 const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 1000
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 /** iTunes $5 in the demo catalogue: 5.25 USD + 3 % = 5.4075 USD an order. */
@@ -52,22 +59,29 @@ function freePort(): Promise<number> {
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort()
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      // The demo catalogue is what the benchmark buys from; demo data is refused in production.
-      NODE_ENV: 'development',
-      DEMO: '1',
-      LOG_LEVEL: 'error',
-      DIST_DIR: join(tmpdir(), 'no-dist'),
-      DATABASE_URL: '',
-      ...env,
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...flags, '--import', 'tsx', 'server/main.ts'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        // The demo catalogue is what the benchmark buys from; demo data is refused in production.
+        NODE_ENV: 'development',
+        DEMO: '1',
+        LOG_LEVEL: 'error',
+        DIST_DIR: join(tmpdir(), 'no-dist'),
+        DATABASE_URL: '',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  })
+  )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
@@ -83,6 +97,7 @@ async function startServer(env: Record<string, string>) {
   }
   return {
     url,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM')
       await exited
@@ -105,20 +120,190 @@ async function operator(store: Db, env: Record<string, string>, ...argv: string[
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!
 
-interface Result {
-  name: string
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined elsewhere. */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime and stime, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]!
+}
+
+interface Wallet {
+  id: number
+  token: string
+}
+
+interface Run {
   ordersPerSecond: number
   p50: number
   p99: number
+  /** The server's CPU time per order, in ms: steadier than orders/s on a shared machine. */
+  cpuMs: number | undefined
+}
+
+interface Result {
+  name: string
+  runs: Run[]
   problems: string[]
 }
 
-async function bench(name: string, env: Record<string, string>): Promise<Result> {
+/** Sends ORDERS orders from CONCURRENCY clients, order i paid from wallet i mod N. */
+async function orderLoad(
+  server: { url: string; pid: number | undefined },
+  wallets: readonly Wallet[],
+  packageId: number,
+  failures: string[],
+): Promise<{ run: Run; placed: number }> {
+  const latencies: number[] = []
+  let next = 0
+  const deadline = Date.now() + RUN_LIMIT_MS
+  const cpuBefore = cpuSeconds(server.pid)
+  const began = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < ORDERS && Date.now() < deadline) {
+        const wallet = wallets[next++ % wallets.length]!
+        const form = new FormData()
+        form.append('package_id', String(packageId))
+        form.append('quantity', '1')
+        const sent = performance.now()
+        const res = await fetch(`${server.url}/api/automated/get/packages`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${wallet.token}`, 'Idempotency-Key': randomUUID() },
+        })
+        const body = await res.text()
+        latencies.push(performance.now() - sent)
+        if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 200)}`)
+      }
+    }),
+  )
+  const seconds = (performance.now() - began) / 1000
+  const cpuAfter = cpuSeconds(server.pid)
+  const sorted = [...latencies].sort((a, b) => a - b)
+  return {
+    placed: latencies.length,
+    run: {
+      ordersPerSecond: latencies.length / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      cpuMs:
+        cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+    },
+  }
+}
+
+/**
+ * The ledger must add up whatever the speed: for every wallet, one order and one debit line
+ * per successful call, debit lines adding up to the orders, balance = start - orders.
+ */
+async function ledgerProblems(
+  store: Db,
+  wallets: readonly Wallet[],
+  start: Map<number, bigint>,
+  answered: number,
+): Promise<string[]> {
+  const problems: string[] = []
+  const ids = wallets.map((w) => w.id)
+  const orders = await store.db
+    .selectFrom('orders')
+    .select(['user_id', 'total_price'])
+    .where('user_id', 'in', ids)
+    .execute()
+  const debits = await store.db
+    .selectFrom('wallet_logs')
+    .select(['user_id', 'value'])
+    .where('user_id', 'in', ids)
+    .where('status', '=', 'Discounted')
+    .execute()
+  const users = await store.db
+    .selectFrom('users')
+    .select(['id', 'balance'])
+    .where('id', 'in', ids)
+    .execute()
+  if (orders.length !== answered) {
+    problems.push(`${orders.length} orders stored for ${answered} answered 200`)
+  }
+  if (debits.length !== orders.length) {
+    problems.push(`${debits.length} debit lines for ${orders.length} orders`)
+  }
+  const add = (map: Map<number, bigint>, id: number, value: bigint) =>
+    map.set(id, (map.get(id) ?? 0n) + value)
+  const ordered = new Map<number, bigint>()
+  const debited = new Map<number, bigint>()
+  for (const o of orders) add(ordered, o.user_id, o.total_price)
+  for (const d of debits) add(debited, d.user_id, d.value)
+  for (const user of users) {
+    const spent = ordered.get(user.id) ?? 0n
+    if ((debited.get(user.id) ?? 0n) !== spent) {
+      problems.push(
+        `user ${user.id}: debit lines add up to ${debited.get(user.id) ?? 0n}, orders to ${spent}`,
+      )
+    }
+    if (user.balance !== start.get(user.id)! - spent) {
+      problems.push(
+        `user ${user.id}: balance ${user.balance} is not ${start.get(user.id)} - ${spent}`,
+      )
+    }
+  }
+  return problems.slice(0, 10)
+}
+
+/** Wallets with money, credited the way an operator does (a Charged line each). */
+async function makeWallets(store: Db, count: number): Promise<Wallet[]> {
+  const now = new Date()
+  const wallets: Wallet[] = []
+  for (let i = 0; i < count; i += 50) {
+    const batch = Array.from({ length: Math.min(50, count - i) }, (_, j) => i + j)
+    wallets.push(
+      ...(await Promise.all(
+        batch.map(async (n) => {
+          const user = await insertUser(
+            store.db,
+            {
+              username: `wallet_${n}`,
+              phone_number: `+96176${String(n).padStart(6, '0')}`,
+              email: null,
+              password_hash: 'not-used',
+              type: 'CUSTOMER',
+              currency: 'USD',
+              locale: 'en',
+            },
+            now,
+          )
+          await creditWallet(store.db, user.id, {
+            amount: toMicros('1000000'),
+            currency: 'USD',
+            name: () => 'Benchmark',
+            rate: 1,
+            now,
+          })
+          const token = await createSession(store.db, user.id, { fcmToken: null, now })
+          return { id: user.id, token }
+        }),
+      )),
+    )
+  }
+  return wallets
+}
+
+async function bench(dialect: string, env: Record<string, string>): Promise<Result[]> {
   const server = await startServer(env)
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', ...env })
   const store = createDb(config)
   try {
-    // The customer, and money for every order, through the operator commands.
+    // The one hot wallet: made and credited through the operator commands.
     const username = `bench_${randomBytes(3).toString('hex')}`
     await operator(
       store,
@@ -130,89 +315,52 @@ async function bench(name: string, env: Record<string, string>): Promise<Result>
     )
     await operator(store, env, 'wallet:credit', username, '1000000', '--reason', 'Benchmark')
     const user = (await findUserByUsername(store.db, username))!
-    const token = await createSession(store.db, user.id, { fcmToken: null, now: new Date() })
+    const hot: Wallet = {
+      id: user.id,
+      token: await createSession(store.db, user.id, { fcmToken: null, now: new Date() }),
+    }
+    const many = await makeWallets(store, WALLETS)
     const pkg = await store.db
       .selectFrom('packages')
       .select('id')
       .where('product_id', '=', ITEM.product)
       .where('name_en', '=', ITEM.name)
       .executeTakeFirstOrThrow()
-    const start = user.balance
 
-    const latencies: number[] = []
-    const failures: string[] = []
-    let next = 0
-    const deadline = Date.now() + RUN_LIMIT_MS
-    const began = performance.now()
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < ORDERS && Date.now() < deadline) {
-          next++
-          const form = new FormData()
-          form.append('package_id', String(pkg.id))
-          form.append('quantity', '1')
-          const sent = performance.now()
-          const res = await fetch(`${server.url}/api/automated/get/packages`, {
-            method: 'POST',
-            body: form,
-            headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-          })
-          const body = await res.text()
-          latencies.push(performance.now() - sent)
-          if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 200)}`)
-        }
-      }),
-    )
-    const seconds = (performance.now() - began) / 1000
-
-    // The ledger must add up whatever the speed.
-    const problems: string[] = []
-    if (latencies.length < ORDERS) {
-      problems.push(`only ${latencies.length} of ${ORDERS} orders within the time limit`)
+    const results: Result[] = []
+    for (const [label, wallets] of [
+      [`${WALLETS.toLocaleString('en')} wallets`, many],
+      ['1 hot wallet', [hot]],
+    ] as const) {
+      const balances = await store.db
+        .selectFrom('users')
+        .select(['id', 'balance'])
+        .where(
+          'id',
+          'in',
+          wallets.map((w) => w.id),
+        )
+        .execute()
+      const start = new Map(balances.map((b) => [b.id, b.balance]))
+      const failures: string[] = []
+      const runs: Run[] = []
+      let placed = 0
+      for (let i = 0; i < RUNS; i++) {
+        const load = await orderLoad(server, wallets, pkg.id, failures)
+        runs.push(load.run)
+        placed += load.placed
+      }
+      const problems: string[] = []
+      if (placed < ORDERS * RUNS) {
+        problems.push(`only ${placed} of ${ORDERS * RUNS} orders within the time limit`)
+      }
+      if (failures.length > 0) {
+        problems.push(`${failures.length} orders failed, first: ${failures[0]}`)
+      }
+      problems.push(...(await ledgerProblems(store, wallets, start, placed - failures.length)))
+      results.push({ name: `${dialect}, ${label}`, runs, problems })
     }
-    if (failures.length > 0) {
-      problems.push(`${failures.length} orders failed, first: ${failures[0]}`)
-    }
-    const orders = await store.db
-      .selectFrom('orders')
-      .select('total_price')
-      .where('user_id', '=', user.id)
-      .execute()
-    const debits = await store.db
-      .selectFrom('wallet_logs')
-      .select('value')
-      .where('user_id', '=', user.id)
-      .where('status', '=', 'Discounted')
-      .execute()
-    const { balance } = await store.db
-      .selectFrom('users')
-      .select('balance')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow()
-    const ordersTotal = orders.reduce((sum, o) => sum + o.total_price, 0n)
-    const debitsTotal = debits.reduce((sum, d) => sum + d.value, 0n)
-    if (orders.length !== latencies.length - failures.length) {
-      problems.push(
-        `${orders.length} orders stored for ${latencies.length - failures.length} placed`,
-      )
-    }
-    if (debits.length !== orders.length) {
-      problems.push(`${debits.length} debit lines for ${orders.length} orders`)
-    }
-    if (debitsTotal !== ordersTotal) {
-      problems.push(`debit lines add up to ${debitsTotal}, orders to ${ordersTotal} micro-units`)
-    }
-    if (balance !== start - ordersTotal) {
-      problems.push(`balance ${balance} is not ${start} - ${ordersTotal} micro-units`)
-    }
-    const sorted = [...latencies].sort((a, b) => a - b)
-    return {
-      name,
-      ordersPerSecond: latencies.length / seconds,
-      p50: percentile(sorted, 50),
-      p99: percentile(sorted, 99),
-      problems,
-    }
+    return results
   } finally {
     await store.destroy()
     await server.stop()
@@ -249,7 +397,7 @@ console.log(
 
 const dir = mkdtempSync(join(tmpdir(), 'store-bench-orders-'))
 try {
-  results.push(await bench('sqlite', { SQLITE_PATH: join(dir, 'store.db') }))
+  results.push(...(await bench('sqlite', { SQLITE_PATH: join(dir, 'store.db') })))
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
@@ -261,7 +409,7 @@ if (await postgresReachable(PG_URL)) {
   try {
     const url = new URL(PG_URL)
     url.pathname = `/${name}`
-    results.push(await bench('postgres', { DATABASE_URL: url.toString() }))
+    results.push(...(await bench('postgres', { DATABASE_URL: url.toString() })))
   } finally {
     await adminQuery(PG_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   }
@@ -270,16 +418,40 @@ if (await postgresReachable(PG_URL)) {
 }
 
 let broken = false
+console.log(
+  `${'database, wallets'.padEnd(28)} ${'orders/s'.padStart(8)} ${'p50 ms'.padStart(8)} ` +
+    `${'p99 ms'.padStart(8)} ${'CPU ms/order'.padStart(13)}   ledger`,
+)
 for (const r of results) {
+  const cpu = r.runs.map((run) => run.cpuMs).filter((ms) => ms !== undefined)
   console.log(
-    `${r.name.padEnd(9)} ${r.ordersPerSecond.toFixed(0).padStart(6)} orders/s   ` +
-      `p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms   ` +
-      (r.problems.length === 0 ? 'ledger OK' : 'LEDGER BROKEN'),
+    `${r.name.padEnd(28)} ${median(r.runs.map((run) => run.ordersPerSecond))
+      .toFixed(0)
+      .padStart(8)} ` +
+      `${median(r.runs.map((run) => run.p50))
+        .toFixed(1)
+        .padStart(8)} ` +
+      `${median(r.runs.map((run) => run.p99))
+        .toFixed(1)
+        .padStart(8)} ` +
+      `${(cpu.length > 0 ? median(cpu).toFixed(2) : '-').padStart(13)}   ` +
+      (r.problems.length === 0 ? 'OK' : 'BROKEN'),
   )
   for (const problem of r.problems) {
     broken = true
     console.error(`  !!! ${r.name}: ${problem}`)
   }
+}
+console.log(
+  `\nMedians of ${RUNS} runs (BENCH_RUNS) of ${ORDERS} orders (BENCH_ORDERS) from ` +
+    `${CONCURRENCY} clients (BENCH_CONCURRENCY), order i paid from wallet i mod N. ` +
+    `CPU ms/order: the server process's CPU time (user + system) per order.\nEach run:`,
+)
+for (const r of results) {
+  const runs = r.runs.map(
+    (run) => `${run.ordersPerSecond.toFixed(0)}/s p99 ${run.p99.toFixed(0)} ms`,
+  )
+  console.log(`  ${r.name.padEnd(26)} ${runs.join(' | ')}`)
 }
 if (broken) {
   console.error('\nINVARIANTS BROKEN: see above.')

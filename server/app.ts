@@ -103,7 +103,11 @@ export function createApp({
     })
   })
   app.use(securityHeaders(config))
-  app.use(compress())
+  // GET replies only: they are the large ones (the catalogue, lists, static files). A POST
+  // answers with one small object (c.json sets no Content-Length, so the size threshold
+  // cannot skip it), and gzip through a stream costs more CPU there than the bytes it saves.
+  const gzip = compress()
+  app.use((c, next) => (c.req.method === 'GET' ? gzip(c, next) : next()))
 
   if (config.corsOrigins.length > 0) {
     app.use(

@@ -41,25 +41,21 @@ export class LedgerBigIntPlugin implements KyselyPlugin {
   }
 
   async transformResult(args: PluginTransformResultArgs) {
-    const { result } = args
-    if (result.rows.length === 0) return result
-    let changed = false
-    const rows = result.rows.map((row) => {
-      let copy: Record<string, unknown> | undefined
+    // The rows are the driver's own fresh objects, read by nobody else yet: changed in place.
+    for (const row of args.result.rows as Record<string, unknown>[]) {
       for (const key in row) {
         const value = row[key]
-        const ledger = LEDGER_COLUMNS.has(key)
-        if (typeof value === 'bigint' && !ledger) {
-          copy ??= { ...row }
-          copy[key] = toNumber(value, key)
-        } else if (typeof value === 'number' && ledger && Number.isInteger(value)) {
-          copy ??= { ...row }
-          copy[key] = BigInt(value)
+        if (typeof value === 'bigint') {
+          if (!LEDGER_COLUMNS.has(key)) row[key] = toNumber(value, key)
+        } else if (
+          typeof value === 'number' &&
+          Number.isInteger(value) &&
+          LEDGER_COLUMNS.has(key)
+        ) {
+          row[key] = BigInt(value)
         }
       }
-      if (copy) changed = true
-      return copy ?? row
-    })
-    return changed ? { ...result, rows } : result
+    }
+    return args.result
   }
 }

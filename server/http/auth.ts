@@ -15,8 +15,10 @@ export function bearerToken(header: string | undefined): string | undefined {
   return match?.[1]
 }
 
-const sessionOf = <E extends AppEnv>(c: Context<E>, token: string) =>
-  findSession(c.var.db, token, c.var.clock.now(), c.var.config.sessions)
+const sessionOf = <E extends AppEnv>(c: Context<E>, token: string) => {
+  const { db, clock, config } = c.var // each read of c.var copies every variable
+  return findSession(db, token, clock.now(), config.sessions)
+}
 
 function unauthenticated<E extends AppEnv>(c: Context<E>) {
   c.header('WWW-Authenticate', 'Bearer')

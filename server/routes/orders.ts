@@ -60,16 +60,17 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/automated/get/packages', formBodyLimit(), requireUserOrApiToken, async (c) => {
     // The storefront sends an Idempotency-Key with every order, so a retried submit can never
     // pay twice; other clients may leave it out and then each call places an order.
+    const vars = c.var // a copy of every variable at each read of c.var: read once
     const reply = await checkout(
       {
-        db: c.var.db,
-        provider: c.var.provider,
-        lbpRate: c.var.config.lbpRate,
-        wire: wireOptions(c.var),
-        now: c.var.clock.now(),
-        logger: c.var.logger,
+        db: vars.db,
+        provider: vars.provider,
+        lbpRate: vars.config.lbpRate,
+        wire: wireOptions(vars),
+        now: vars.clock.now(),
+        logger: vars.logger,
       },
-      c.var.user,
+      vars.user,
       {
         raw: await readFields(c),
         playerNameQuery: c.req.query('player_name'),

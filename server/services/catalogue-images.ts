@@ -154,8 +154,20 @@ export const hashOf = (svg: string) => createHash('sha256').update(svg).digest('
 
 /** Where the drawn picture of a subject is served. */
 export function generatedImageUrl(subject: ImageSubject): string {
-  return `${CATALOGUE_MEDIA_PREFIX}${subject.kind}-${subject.id}.${hashOf(renderImage(subject))}.svg`
+  // Drawing and hashing the picture for every order and list row is wasted work: remember
+  // the addresses of the last subjects, by everything the picture depends on.
+  const key = `${subject.kind}\u0000${subject.id}\u0000${subject.number}\u0000${subject.index ?? ''}\u0000${subject.name_en}\u0000${subject.name_ar}`
+  let url = imageUrls.get(key)
+  if (url === undefined) {
+    url = `${CATALOGUE_MEDIA_PREFIX}${subject.kind}-${subject.id}.${hashOf(renderImage(subject))}.svg`
+    if (imageUrls.size >= IMAGE_URLS_KEPT) imageUrls.clear()
+    imageUrls.set(key, url)
+  }
+  return url
 }
+
+const IMAGE_URLS_KEPT = 2000
+const imageUrls = new Map<string, string>()
 
 /** Reads a picture's file name: kind, id and hash, or undefined for anything else. */
 export function parseImageName(

@@ -56,9 +56,19 @@ export function isTimeZone(name: string): boolean {
 
 /** The date and the time (HH:MM) an instant shows in a time zone. */
 export function localDateTime(at: Date | string, timeZone: string): { date: string; time: string } {
-  const { date, time } = partsIn(timeZone, typeof at === 'string' ? new Date(at) : at)
-  return { date, time }
+  const instant = typeof at === 'string' ? new Date(at) : at
+  // Replies show minutes, and offsets in use today are whole minutes: the last minute asked in
+  // each zone is kept, as orders placed together all show the same one.
+  const minute = Math.floor(instant.getTime() / 60_000)
+  const last = lastMinute.get(timeZone)
+  if (last?.minute === minute) return { ...last.shown }
+  const { date, time } = partsIn(timeZone, instant)
+  const shown = { date, time }
+  if (!Number.isNaN(minute)) lastMinute.set(timeZone, { minute, shown })
+  return { ...shown }
 }
+
+const lastMinute = new Map<string, { minute: number; shown: { date: string; time: string } }>()
 
 /** How far a time zone is ahead of UTC at an instant, in milliseconds. */
 function offsetAt(timeZone: string, at: Date): number {

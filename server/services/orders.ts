@@ -539,15 +539,21 @@ export async function checkout(
     throw new ApiError(400, 'order.idempotency.invalid')
   const form = orderForm(request.raw)
   const hash = requestHash(form.fields, request.playerNameQuery)
-  if (key !== undefined) {
-    const earlier = await replayed(db, user.id, key, hash)
+  let prepared: PreparedOrder
+  try {
+    prepared = await prepareOrder(db, user, form, {
+      locale: wire.locale,
+      lbpRate: ctx.lbpRate,
+      playerNameQuery: request.playerNameQuery,
+    })
+  } catch (err) {
+    // A repeat is answered as the first time even if the item can no longer be ordered. The
+    // key is looked up only here: for a new order that one more query would be wasted, and a
+    // repeat that passes the checks is found by placeOrder, when it claims the key.
+    const earlier = key === undefined ? undefined : await replayed(db, user.id, key, hash)
     if (earlier) return earlier
+    throw err
   }
-  const prepared = await prepareOrder(db, user, form, {
-    locale: wire.locale,
-    lbpRate: ctx.lbpRate,
-    playerNameQuery: request.playerNameQuery,
-  })
   const result = await placeOrder(db, user, prepared, { key, requestHash: hash, wire, now })
   if (result.placed) await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger })
   return result.reply
