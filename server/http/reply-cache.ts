@@ -143,8 +143,11 @@ function reply(c: Context<AppEnv>, entry: Entry): Response {
   const encoding = encodingFor(entry, c.req.header('accept-encoding'))
   const headers = entryHeaders(entry, notModified, encoding)
   if (notModified) return c.body(null, 304, headers)
-  // Deflate, rarely asked for alone, is left to the compress middleware.
-  return c.body(encoding === 'gzip' ? gzipOf(entry) : entry.body, 200, headers)
+  // Deflate, rarely asked for alone, is left to the compress middleware; the length tells it
+  // (as the fast lane does) to leave small replies as they are.
+  const body = encoding === 'gzip' ? gzipOf(entry) : entry.body
+  headers['Content-Length'] = String(body.byteLength)
+  return c.body(body, 200, headers)
 }
 
 /**
