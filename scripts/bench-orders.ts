@@ -9,6 +9,7 @@
  * orders/s with the p50 and p99 latency. Then check the ledger: every order answered 200,
  * balance = start - sum of order totals, one debit line per order adding up to the same sum.
  * A broken invariant prints why and exits 1. Loopback only; each run is capped in time.
+ * BENCH_JSON=1 adds one line `{"bench":"orders",...}` for `npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -280,6 +281,12 @@ for (const r of results) {
     broken = true
     console.error(`  !!! ${r.name}: ${problem}`)
   }
+}
+if (process.env.BENCH_JSON === '1') {
+  // One line for `npm run bench`.
+  console.log(
+    JSON.stringify({ bench: 'orders', orders: ORDERS, concurrency: CONCURRENCY, results }),
+  )
 }
 if (broken) {
   console.error('\nINVARIANTS BROKEN: see above.')
