@@ -7,7 +7,7 @@
  * Then the same pages with the CPU slowdown scaled to a mid-tier phone: Chrome DevTools
  * calibrates a mid-tier phone (a Pixel 5) at a benchmarkIndex of 1000, so the slowdown is this
  * machine's median benchmarkIndex / 1000 (at least 1). `LIGHTHOUSE_RUNS` sets the runs per
- * page, `LIGHTHOUSE_SCALED=0` skips the scaled pass, `BENCH_JSON=1` adds one JSON line per row.
+ * page, `LIGHTHOUSE_SCALED=0` skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all.
  * `npm run bench:lighthouse`.
  */
 import { launch } from 'chrome-launcher'
@@ -76,6 +76,8 @@ async function measure(url: string, cpuSlowdownMultiplier?: number): Promise<Run
   }
 }
 
+const figures: Record<string, string | number>[] = []
+
 async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<number[]> {
   const indexes: number[] = []
   for (const page of pages) {
@@ -103,7 +105,7 @@ async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<numb
           .map((run) => run.score)
           .join(', ')})`,
     )
-    if (process.env.BENCH_JSON === '1') console.log(JSON.stringify(row))
+    figures.push(row)
   }
   return indexes
 }
@@ -115,6 +117,8 @@ try {
     const slowdown = Math.max(1, Math.round((median(indexes) / MID_TIER_INDEX) * 10) / 10)
     await pass('mid-tier phone', slowdown)
   }
+  // One line for `npm run bench`.
+  if (process.env.BENCH_JSON === '1') console.log(JSON.stringify({ bench: 'lighthouse', figures }))
 } finally {
   await server.stop()
 }

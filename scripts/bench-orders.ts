@@ -12,6 +12,7 @@
  * time per order. Then check the ledger of every wallet: every order answered 200, one debit
  * line per order adding up to the orders, balance = start - sum of order totals. A broken
  * invariant prints why and exits 1. Loopback only; each run is capped in time.
+ * BENCH_JSON=1 adds one line `{"bench":"orders",...}` (the medians) for `npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -452,6 +453,19 @@ for (const r of results) {
     (run) => `${run.ordersPerSecond.toFixed(0)}/s p99 ${run.p99.toFixed(0)} ms`,
   )
   console.log(`  ${r.name.padEnd(26)} ${runs.join(' | ')}`)
+}
+if (process.env.BENCH_JSON === '1') {
+  // One line for `npm run bench`: the medians of each case.
+  const summary = results.map((r) => ({
+    name: r.name,
+    ordersPerSecond: median(r.runs.map((run) => run.ordersPerSecond)),
+    p50: median(r.runs.map((run) => run.p50)),
+    p99: median(r.runs.map((run) => run.p99)),
+    problems: r.problems,
+  }))
+  console.log(
+    JSON.stringify({ bench: 'orders', orders: ORDERS, concurrency: CONCURRENCY, results: summary }),
+  )
 }
 if (broken) {
   console.error('\nINVARIANTS BROKEN: see above.')

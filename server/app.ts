@@ -17,6 +17,7 @@ import { DatabaseBusyError } from './db/sqlite'
 import type { AppEnv } from './http/env'
 import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
+import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
 import { firstScreenData } from './http/first-screen'
 import { staticRoutes } from './http/static'
@@ -25,6 +26,7 @@ import { t, type MessageId } from './i18n'
 import { createLogger, errorFields, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
+import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 
 export interface AppOptions {
@@ -43,6 +45,8 @@ export interface AppOptions {
   provider?: Provider
   /** Push sender; by default FCM when configured, else the local outbox in development. */
   push?: PushSender
+  /** The public replies kept in memory; main.ts shares it with the fast lane. */
+  replies?: ReplyCache
 }
 
 /** FCM with a service account; the local outbox where the development outbox is on; else none. */
@@ -73,6 +77,7 @@ export function createApp({
   delivery = createDelivery(config, db, logger),
   provider = createProvider(config, logger),
   push = pushSenderFor(config, db, logger),
+  replies = new ReplyCache(contentVersionReader(db)),
 }: AppOptions) {
   // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
   passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
@@ -93,6 +98,7 @@ export function createApp({
     c.set('passwords', passwords)
     c.set('delivery', delivery)
     c.set('provider', provider)
+    c.set('replies', replies)
     await next()
     logger.info('request', {
       method: c.req.method,

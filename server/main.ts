@@ -1,12 +1,15 @@
-import type { Server } from 'node:http'
-import { serve } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import { getRequestListener } from '@hono/node-server'
 import { createChainWatchers } from './adapters/chains'
 import { createApp, pushSenderFor } from './app'
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config'
 import { createDb } from './db'
 import { migrateToLatest } from './db/migrations'
 import { seedDemo } from './db/seed'
+import { sharedReplyLane, withLane } from './http/fast-lane'
+import { ReplyCache } from './http/reply-cache'
 import { createLogger, errorFields } from './log'
+import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 import { startPushing } from './services/push'
 import { startWatching } from './services/usdt'
@@ -62,7 +65,9 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
 
 await dummyHash
 const push = pushSenderFor(config, store.db, logger)
-const app = createApp({ db: store.db, config, logger, passwords, push })
+const replies = new ReplyCache(contentVersionReader(store.db))
+const app = createApp({ db: store.db, config, logger, passwords, push, replies })
+const lane = sharedReplyLane(replies, config, logger)
 // Pushes are sent after the changes that made them commit.
 const stopPushing = startPushing(store.db, push, { intervalMs: config.push.pollMs, logger })
 
@@ -76,14 +81,21 @@ const stopWatching = startWatching(store.db, watchers, {
 })
 if (watchers.length > 0)
   logger.info('watching usdt transfers', { networks: watchers.map((w) => w.network) })
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+// Cached public reads are answered before the app builds its request objects (http/fast-lane.ts).
+const server: Server = createServer(
+  withLane(lane, getRequestListener(app.fetch, { hostname: config.host })),
+)
+server.listen(config.port, config.host, () => {
+  const address = server.address()
+  const info =
+    typeof address === 'object' && address ? address : { address: config.host, port: config.port }
   const host = ['0.0.0.0', '::'].includes(info.address) ? 'localhost' : info.address
   logger.info('listening', {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${info.port}/`,
     port: info.port,
     dialect: store.dialect,
   })
-}) as Server
+})
 
 server.on('error', (err) => {
   logger.error('server error', errorFields(err))

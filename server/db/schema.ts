@@ -27,6 +27,15 @@ export interface MetaTable {
   value: string
 }
 
+/**
+ * Singleton row (id = 1): a counter that database triggers move on at every write to the
+ * catalogue or the site content, whoever makes it (migration 0011_content_version).
+ */
+export interface ContentVersionTable {
+  id: number
+  version: number
+}
+
 /** Singleton row (id = 1): the site's look, served by GET website/info. */
 export interface WebsiteInfoTable {
   id: number
@@ -342,6 +351,7 @@ export interface PushOutboxTable {
 
 export interface Database extends CatalogueDatabase, WalletDatabase {
   meta: MetaTable
+  content_version: ContentVersionTable
   settings: SettingTable
   users: UserTable
   sessions: SessionTable

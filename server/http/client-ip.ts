@@ -25,10 +25,22 @@ export function clientIp(c: Context, trustProxy: number): string | null {
 
 /** Whether the browser reached us over TLS, directly or through a trusted proxy. */
 export function isSecureRequest(c: Context, trustProxy: number): boolean {
-  if (new URL(c.req.url).protocol === 'https:') return true
+  return forwardedSecure(
+    new URL(c.req.url).protocol === 'https:',
+    c.req.header('x-forwarded-proto'),
+    trustProxy,
+  )
+}
+
+/** isSecureRequest from its parts: the connection's own TLS, and X-Forwarded-Proto. */
+export function forwardedSecure(
+  tls: boolean,
+  forwardedProto: string | undefined,
+  trustProxy: number,
+): boolean {
+  if (tls) return true
   if (trustProxy === 0) return false
-  const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
-  return proto === 'https'
+  return forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https'
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Config } from '../config'
 import type { Database, UserRow } from '../db/schema'
 import type { Logger } from '../log'
 import type { PasswordHasher } from '../services/passwords'
+import type { ReplyCache } from './reply-cache'
 
 /** What every handler can read from `c.var`. Set per request by createApp. */
 export interface AppVariables {
@@ -22,6 +23,8 @@ export interface AppVariables {
   delivery: Delivery
   /** Player searches and order fulfilment. */
   provider: Provider
+  /** The public replies kept in memory (http/reply-cache.ts). */
+  replies: ReplyCache
 }
 
 export type AppEnv = { Variables: AppVariables }

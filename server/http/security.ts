@@ -23,18 +23,28 @@ export function contentSecurityPolicy(config: Pick<Config, 'cspConnectSrc'>): st
   ].join('; ')
 }
 
+/** The headers every reply carries, API and static alike, errors included. */
+export function securityHeaderList(config: Pick<Config, 'cspConnectSrc'>): [string, string][] {
+  return [
+    ['Content-Security-Policy', contentSecurityPolicy(config)],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['X-Frame-Options', 'DENY'],
+  ]
+}
+
+/** Sent only over HTTPS: over plain HTTP browsers ignore it, and it would pin a dev host to TLS. */
+export const HSTS: [string, string] = [
+  'Strict-Transport-Security',
+  'max-age=63072000; includeSubDomains',
+]
+
 /** Headers for every reply, API and static alike, errors included. */
 export function securityHeaders(config: Config): MiddlewareHandler {
-  const csp = contentSecurityPolicy(config)
+  const headers = securityHeaderList(config)
   return async (c, next) => {
     await next()
-    c.header('Content-Security-Policy', csp)
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('Referrer-Policy', 'strict-origin-when-cross-origin')
-    c.header('X-Frame-Options', 'DENY')
-    // Over plain HTTP the header is ignored by browsers, and it would pin a dev host to TLS.
-    if (isSecureRequest(c, config.trustProxy)) {
-      c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
-    }
+    for (const [name, value] of headers) c.header(name, value)
+    if (isSecureRequest(c, config.trustProxy)) c.header(...HSTS)
   }
 }

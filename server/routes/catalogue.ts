@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
-import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
 import { idParam, pageRequest } from '../http/params'
+import { sharedReply } from '../http/reply-cache'
 import { IMMUTABLE } from '../http/static'
 import type { MessageId } from '../i18n'
 import {
@@ -21,11 +21,11 @@ function notFound(c: Context<AppEnv>, id: MessageId) {
 
 /**
  * GET /api/products...: the public catalogue (docs/api.md, Catalogue). The same for every
- * caller, so successful replies may be cached by browsers and CDNs for a short while; 404s are
- * not.
+ * caller, so successful replies are kept in memory until the catalogue changes, and may be
+ * cached by browsers and CDNs for a short while; 404s are not (docs/api.md "Caching").
  */
 export const catalogueRoutes = new Hono<AppEnv>()
-  .use(publicCache())
+  .use(sharedReply())
   .get('/by-group/:id', async (c) => {
     const id = idParam(c.req.param('id'))
     const group = id === undefined ? undefined : await getGroup(c.var.db, c.var.locale, id)

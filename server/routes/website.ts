@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import type * as v from 'valibot'
 import type { WebsiteInfoReplySchema } from '../../src/contract/site'
-import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
+import { sharedReply } from '../http/reply-cache'
 import { getWebsiteInfo } from '../services/site'
 
-export const websiteRoutes = new Hono<AppEnv>().get('/info', publicCache(), async (c) => {
+export const websiteRoutes = new Hono<AppEnv>().get('/info', sharedReply(), async (c) => {
   // The LBP rate travels with the site look so the storefront shows prices as they are charged.
   const info = { ...(await getWebsiteInfo(c.var.db)), lbp_rate: c.var.config.lbpRate }
   // Clients read website_info as a JSON string, not an object (docs/api.md, Values on the wire).

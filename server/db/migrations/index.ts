@@ -12,6 +12,7 @@ import { walletMigration } from './0007_wallet'
 import { apiTokensMigration } from './0008_api_tokens'
 import { usdtMigration } from './0009_usdt'
 import { pushMigration } from './0010_push'
+import { contentVersionMigration } from './0011_content_version'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -29,6 +30,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_api_tokens': apiTokensMigration,
     '0009_usdt': usdtMigration(dialect),
     '0010_push': pushMigration(dialect),
+    '0011_content_version': contentVersionMigration(dialect),
   }
 }
 
