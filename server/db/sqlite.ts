@@ -33,17 +33,11 @@ function isBusy(err: unknown): boolean {
   return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6)
 }
 
-interface Prepared {
-  stmt: StatementSync
-  /** A statement with result columns (a select, or a write with RETURNING). */
-  returnsRows: boolean
-}
-
 /** One node:sqlite connection with a cache of its prepared statements. */
 class Connection {
   readonly #db: DatabaseSync
   // Kysely prepares every query it runs; the same few statements repeat, so keep them.
-  readonly #cache = new Map<string, Prepared>()
+  readonly #cache = new Map<string, StatementSync>()
 
   constructor(path: string) {
     // No busy timeout: SQLite's own wait is synchronous and would stall the whole event loop
@@ -58,16 +52,11 @@ class Connection {
     this.#db.exec(sql)
   }
 
-  /** False once SQLite has ended the transaction, including on its own after some errors. */
-  get inTransaction(): boolean {
-    return this.#db.isTransaction
-  }
-
   run(compiled: CompiledQuery): QueryResult<unknown> {
     const params = compiled.parameters as SQLInputValue[]
-    const { stmt, returnsRows } = this.#prepare(compiled.sql)
+    const stmt = this.#prepare(compiled.sql)
     // The schema stores only what SQLite binds: numbers (flags as 0/1), text, null, bytes.
-    if (returnsRows) return { rows: stmt.all(...params) }
+    if (stmt.columns().length > 0) return { rows: stmt.all(...params) }
     const { changes, lastInsertRowid } = stmt.run(...params)
     return {
       insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
@@ -77,25 +66,23 @@ class Connection {
   }
 
   *iterate(compiled: CompiledQuery): Generator<unknown> {
-    yield* this.#prepare(compiled.sql).stmt.iterate(...(compiled.parameters as SQLInputValue[]))
+    yield* this.#prepare(compiled.sql).iterate(...(compiled.parameters as SQLInputValue[]))
   }
 
-  #prepare(sql: string): Prepared {
-    let prepared = this.#cache.get(sql)
-    if (prepared) {
+  #prepare(sql: string): StatementSync {
+    let stmt = this.#cache.get(sql)
+    if (stmt) {
       // Re-insert so the map's order is least-recently-used first.
       this.#cache.delete(sql)
     } else {
-      const stmt = this.#db.prepare(sql)
-      // Asked once: columns() builds a description of every column on each call.
-      prepared = { stmt, returnsRows: stmt.columns().length > 0 }
+      stmt = this.#db.prepare(sql)
       if (this.#cache.size >= STATEMENT_CACHE_SIZE) {
         const oldest = this.#cache.keys().next().value
         if (oldest !== undefined) this.#cache.delete(oldest)
       }
     }
-    this.#cache.set(sql, prepared)
-    return prepared
+    this.#cache.set(sql, stmt)
+    return stmt
   }
 
   close() {
@@ -126,11 +113,6 @@ async function retryWhileBusy<T>(fn: () => T, deadline: number): Promise<T> {
 class WriteLock {
   #held = false
   readonly #waiting: (() => void)[] = []
-
-  /** How many callers are queued behind the holder. */
-  get waiting(): number {
-    return this.#waiting.length
-  }
 
   async acquire(deadline: number): Promise<() => void> {
     if (this.#held) {
@@ -163,120 +145,6 @@ class WriteLock {
   }
 }
 
-/** The most writers one SQLite commit carries (see Writer). */
-const GROUP_LIMIT = 64
-/** Each writer's work inside the shared transaction, undone alone when it fails. */
-const MEMBER = 'group_member'
-/** The commit queues for the lock like a writer; it never gives up. */
-const COMMIT_WAIT_MS = 24 * 3600_000
-
-/**
- * The write connection with group commit. Writers still take the lock one at a time, and each
- * runs inside its own savepoint, so a failing one (an order the balance does not cover) undoes
- * only its own changes. But the transaction is not committed when a writer ends: the commit is
- * queued for the end of this turn of the event loop (setImmediate, behind the lock's queue),
- * so the writers whose requests arrived meanwhile continue in the same transaction, and one
- * commit carries them all (at most GROUP_LIMIT). Nobody is answered before that commit: every
- * writer's end waits for it, and if it fails, every writer whose work it carried gets the
- * error. So a caller that has its answer knows its writes, and everything before them, are
- * committed; N orders cost one commit instead of N, for one turn of the event loop of latency.
- *
- * Durability is SQLite's WAL with synchronous = NORMAL: a commit is in the WAL file before it
- * is answered, so a crash of the process (even SIGKILL) loses nothing answered; a power cut or
- * OS crash can lose the last commits since the WAL was last synced (at checkpoints), but never
- * leaves half a transaction, so balances, orders and ledger lines always still agree.
- */
-class Writer {
-  readonly lock = new WriteLock()
-  /** Writers whose work the open transaction carries, waiting for its commit. */
-  #members: { kept: boolean; resolve: () => void; reject: (err: unknown) => void }[] = []
-  #commitQueued: Promise<void> | undefined
-
-  constructor(
-    readonly conn: Connection,
-    readonly waitMs: number,
-  ) {}
-
-  /**
-   * With the lock held: a transaction is open for the caller to work in, a new one (BEGIN
-   * IMMEDIATE, waiting out another process's lock until `deadline`) or the group's.
-   */
-  async join(deadline: number) {
-    if (!this.conn.inTransaction) {
-      // SQLite may have rolled the group back on its own (a full disk, an I/O error).
-      if (this.#members.length > 0) this.#settle(new Error('SQLite rolled the transaction back'))
-      await retryWhileBusy(() => this.conn.exec('begin immediate'), deadline)
-    }
-  }
-
-  /**
-   * With the lock held: the caller's work is done, `kept` or undone. Releases the lock with the
-   * transaction left open for the next writers, its commit queued (or commits now when the
-   * group is full); resolves once it is committed, and rejects if that commit failed and the
-   * caller's work was lost with it.
-   */
-  async leave(release: () => void, kept: boolean): Promise<void> {
-    const committed = new Promise<void>((resolve, reject) =>
-      this.#members.push({ kept, resolve, reject }),
-    )
-    if (this.#members.length >= GROUP_LIMIT || !this.conn.inTransaction) {
-      try {
-        await this.#commit()
-      } finally {
-        release()
-      }
-    } else {
-      this.#commitQueued ??= new Promise((resolve) => setImmediate(resolve)).then(() =>
-        this.#queuedCommit(),
-      )
-      release()
-    }
-    return committed
-  }
-
-  /** Resolves once nothing waits for a commit (before closing the connection). */
-  async idle() {
-    while (this.#commitQueued) await this.#commitQueued
-  }
-
-  async #queuedCommit() {
-    const release = await this.lock.acquire(Date.now() + COMMIT_WAIT_MS)
-    this.#commitQueued = undefined
-    try {
-      await this.#commit()
-    } finally {
-      release()
-    }
-  }
-
-  /** With the lock held: commits the group (if any) and answers its writers. */
-  async #commit() {
-    if (this.#members.length === 0) return
-    try {
-      if (this.conn.inTransaction) {
-        await retryWhileBusy(() => this.conn.exec('commit'), Date.now() + this.waitMs)
-      } else if (this.#members.some((m) => m.kept)) {
-        throw new Error('SQLite rolled the transaction back')
-      }
-      this.#settle()
-    } catch (err) {
-      try {
-        rollback(this.conn)
-      } finally {
-        this.#settle(err)
-      }
-    }
-  }
-
-  /** Answers the group: committed, or `err` for the writers whose work was lost. */
-  #settle(err?: unknown) {
-    for (const member of this.#members.splice(0)) {
-      if (err !== undefined && member.kept) member.reject(err)
-      else member.resolve()
-    }
-  }
-}
-
 export interface SqliteOptions {
   path: string
   /** How long a write may wait for the lock, in all (SQLITE_LOCK_WAIT_MS). */
@@ -292,8 +160,9 @@ export interface SqliteOptions {
  */
 class NodeSqliteDriver implements Driver {
   readonly #options: SqliteOptions
-  #writer: Writer | undefined
+  #write: Connection | undefined
   #read: Connection | undefined
+  readonly #lock = new WriteLock()
 
   constructor(options: SqliteOptions) {
     this.#options = options
@@ -305,12 +174,11 @@ class NodeSqliteDriver implements Driver {
     if (!inMemory && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true })
     const write = new Connection(path)
     const deadline = Date.now() + this.lockWaitMs
-    // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL
-    // (what a crash can lose: see Writer).
+    // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL.
     await retryWhileBusy(() => write.exec('PRAGMA journal_mode = WAL'), deadline)
     write.exec('PRAGMA synchronous = NORMAL')
     write.exec('PRAGMA foreign_keys = ON')
-    this.#writer = new Writer(write, this.lockWaitMs)
+    this.#write = write
     // A second connection to an in-memory database would be another, empty, database.
     this.#read = inMemory ? write : new Connection(path)
     if (this.#read !== write) this.#read.exec('PRAGMA foreign_keys = ON')
@@ -321,7 +189,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Session(this.#writer!, this.#read!, this.lockWaitMs)
+    return new Session(this.#write!, this.#read!, this.#lock, this.lockWaitMs)
   }
 
   async beginTransaction(connection: DatabaseConnection) {
@@ -354,10 +222,8 @@ class NodeSqliteDriver implements Driver {
   }
 
   async destroy() {
-    await this.#writer?.idle()
-    const write = this.#writer?.conn
-    if (this.#read && this.#read !== write) this.#read.close()
-    write?.close()
+    if (this.#read && this.#read !== this.#write) this.#read.close()
+    this.#write?.close()
   }
 }
 
@@ -366,14 +232,11 @@ class Session implements DatabaseConnection {
   #release: (() => void) | undefined
 
   constructor(
-    readonly writer: Writer,
+    readonly write: Connection,
     readonly read: Connection,
+    readonly lock: WriteLock,
     readonly waitMs: number,
   ) {}
-
-  get write(): Connection {
-    return this.writer.conn
-  }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Inside this session's transaction: the write connection, whose lock we hold.
@@ -382,19 +245,12 @@ class Session implements DatabaseConnection {
     if (SelectQueryNode.is(compiled.query)) {
       return retryWhileBusy(() => this.read.run(compiled), deadline) as Promise<QueryResult<R>>
     }
-    // A write on its own is a writer like a transaction: one statement, undone alone by SQLite
-    // when it fails, answered once it is committed.
-    const release = await this.writer.lock.acquire(deadline)
-    let result: QueryResult<R>
+    const release = await this.lock.acquire(deadline)
     try {
-      await this.writer.join(deadline)
-      result = this.write.run(compiled) as QueryResult<R>
-    } catch (err) {
-      await this.writer.leave(release, false)
-      throw err
+      return (await retryWhileBusy(() => this.write.run(compiled), deadline)) as QueryResult<R>
+    } finally {
+      release()
     }
-    await this.writer.leave(release, true)
-    return result
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -406,49 +262,38 @@ class Session implements DatabaseConnection {
   }
 
   /**
-   * BEGIN IMMEDIATE (or the group's open transaction): the write lock is taken up front, so a
-   * read that turns into a write (the wallet's check-then-debit) never fails half-way with
-   * SQLITE_BUSY. The caller's work goes in its own savepoint.
+   * BEGIN IMMEDIATE: the transaction takes the write lock up front, so a read that turns into
+   * a write (the wallet's check-then-debit) never fails half-way with SQLITE_BUSY.
    */
   async begin() {
     const deadline = Date.now() + this.waitMs
-    const release = await this.writer.lock.acquire(deadline)
+    const release = await this.lock.acquire(deadline)
     try {
-      await this.writer.join(deadline)
-      this.write.exec(`savepoint ${MEMBER}`)
+      await retryWhileBusy(() => this.write.exec('begin immediate'), deadline)
     } catch (err) {
-      await this.writer.leave(release, false)
+      release()
       throw err
     }
     this.#release = release
   }
 
-  /** Keeps or undoes the caller's work; returns once the transaction carrying it committed. */
   async end(how: 'commit' | 'rollback') {
     const release = this.#release
     if (!release) return
-    this.#release = undefined
-    let failure: unknown
-    if (how === 'commit') {
-      try {
-        this.write.exec(`release ${MEMBER}`)
-      } catch (err) {
-        failure = err
-      }
-    }
-    const kept = how === 'commit' && failure === undefined
-    if (!kept && this.write.inTransaction) {
-      try {
-        this.write.exec(`rollback to ${MEMBER}`)
-        this.write.exec(`release ${MEMBER}`)
-      } catch (err) {
-        // Undoing failed: the whole transaction goes, and the group with it (see Writer).
+    try {
+      if (how === 'commit') {
+        await retryWhileBusy(() => this.write.exec('commit'), Date.now() + this.waitMs)
+      } else {
         rollback(this.write)
-        failure ??= err
       }
+    } catch (err) {
+      // The commit failed: undo, so the connection is not left inside the transaction.
+      if (how === 'commit') rollback(this.write)
+      throw err
+    } finally {
+      this.#release = undefined
+      release()
     }
-    await this.writer.leave(release, kept)
-    if (failure !== undefined) throw failure
   }
 }
 
