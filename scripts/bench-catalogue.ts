@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { boundedInt, freePort } from './lib/server'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
@@ -40,25 +40,6 @@ const URLS = [
   '/api/website/info',
   '/api/slider/images',
 ]
-
-function boundedInt(name: string, fallback: number, min: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`)
-  }
-  return value
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort()

@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { boundedInt, freePort } from './lib/server'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -38,25 +38,6 @@ const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 100
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 /** iTunes $5 in the demo catalogue: 5.25 USD + 3 % = 5.4075 USD an order. */
 const ITEM = { product: 27, name: 'iTunes $5' }
-
-function boundedInt(name: string, fallback: number, min: number, max: number): number {
-  const value = Number(process.env[name] ?? fallback)
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be a whole number from ${min} to ${max}`)
-  }
-  return value
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 async function startServer(env: Record<string, string>) {
   const port = await freePort()

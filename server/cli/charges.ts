@@ -20,13 +20,12 @@ import {
   choice,
   CommandError,
   dayOption,
+  LIST_LIMIT,
   required,
   table,
   UsageError,
   type Command,
 } from './command'
-
-const LIST_LIMIT = 200
 
 function chargeId(text: string): number {
   if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError('<id> must be a top-up number')

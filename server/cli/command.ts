@@ -83,6 +83,9 @@ export function choice<T extends string>(
   return found
 }
 
+/** The most rows a list command prints. */
+export const LIST_LIMIT = 200
+
 /** An optional --option naming a real day (YYYY-MM-DD, years 2000 to 2999), or null. */
 export function dayOption(args: CommandArgs, name: string): string | null {
   const value = args.values[name]

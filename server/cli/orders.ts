@@ -8,13 +8,12 @@ import {
   choice,
   CommandError,
   dayOption,
+  LIST_LIMIT,
   required,
   table,
   UsageError,
   type Command,
 } from './command'
-
-const LIST_LIMIT = 200
 
 function view(order: OrderRow, username: string) {
   return {

@@ -5,9 +5,16 @@ import { ApiError } from '../http/errors'
 import { t } from '../i18n'
 import { findUserByUsername } from '../services/users'
 import { confirmByHand } from '../services/usdt'
-import { choice, CommandError, required, table, UsageError, type Command } from './command'
+import {
+  choice,
+  CommandError,
+  LIST_LIMIT,
+  required,
+  table,
+  UsageError,
+  type Command,
+} from './command'
 
-const LIST_LIMIT = 200
 const STATUSES = ['OPEN', 'PAID', 'EXPIRED'] as const
 
 function statusOf(request: UsdtRequestRow, now: Date): (typeof STATUSES)[number] {
