@@ -69,6 +69,15 @@ function refuse(untilMs: number, nowMs: number): TooManyRequestsError {
  * otherwise the check is counted as a failure in advance, so that concurrent guesses (on any
  * instance) cannot all pass before one is counted. A right password takes it back.
  */
+/**
+ * The locks every change to a pair's failures takes first, always the identity's then the
+ * address's: one order, so no two requests deadlock over each other's rows.
+ */
+async function lockPair(trx: Kysely<Database>, scope: AttemptScope, at: string) {
+  await lockKey(trx, `login:id:${scope.identity.slice(0, 250)}`, at)
+  await lockKey(trx, `login:ip:${scope.address ?? ''}`, at)
+}
+
 export async function reserveLoginAttempt(
   db: Kysely<Database>,
   limits: LoginLimits,
@@ -82,9 +91,7 @@ export async function reserveLoginAttempt(
     address: attempt.ip,
   }
   const failureId = await db.transaction().execute(async (trx) => {
-    // Always the identity first, then the address: one order, so no two requests deadlock.
-    await lockKey(trx, `login:id:${scope.identity.slice(0, 250)}`, at)
-    await lockKey(trx, `login:ip:${scope.address ?? ''}`, at)
+    await lockPair(trx, scope, at)
     let until = await blockedUntil(trx, 'login', scope, rulesFor(limits, !!attempt.identity), nowMs)
     if (attempt.identity) {
       const day = await identityFailures(trx, 'login', scope.identity, LOGIN_DAY_MS, nowMs)
@@ -107,9 +114,11 @@ export async function reserveLoginAttempt(
 export async function loginSucceeded(db: Kysely<Database>, reservation: Reservation) {
   const { attempt, failureId } = reservation
   await db.transaction().execute(async (trx) => {
+    const scope = attempt.identity ? { identity: attempt.identity, address: attempt.ip } : null
+    // Concurrent right passwords of one pair take turns; without the locks each held its own
+    // failure row and waited for the other's (a deadlock on PostgreSQL).
+    if (scope) await lockPair(trx, scope, attempt.now.toISOString())
     if (failureId !== null) await forgetFailure(trx, failureId)
-    if (attempt.identity) {
-      await clearPair(trx, 'login', { identity: attempt.identity, address: attempt.ip })
-    }
+    if (scope) await clearPair(trx, 'login', scope)
   })
 }
