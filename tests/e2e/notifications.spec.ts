@@ -85,10 +85,21 @@ test('a push in Arabic, with the store in the background: a notification that op
   const origin = new URL(page.url()).origin
   // The customer allowed notifications when the store asked.
   await context.grantPermissions(['notifications'], { origin })
-  // The store closed: the tab is elsewhere, only the service worker is left.
+  // The store closed: the tab is elsewhere, only the service worker is left. The worker learns
+  // of the closed page a moment later: the push goes once it sees no window of the store.
   await page.goto('about:blank')
-  await deliverPush(page, origin, latest!.message)
   const worker = context.serviceWorkers().find((w) => w.url().startsWith(origin))!
+  await expect
+    .poll(() =>
+      worker.evaluate(async () => {
+        const scope = self as unknown as {
+          clients: { matchAll: (options: object) => Promise<unknown[]> }
+        }
+        return (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })).length
+      }),
+    )
+    .toBe(0)
+  await deliverPush(page, origin, latest!.message)
   const notifications = () =>
     worker.evaluate(async () => {
       const scope = self as unknown as { registration: ServiceWorkerRegistration }
