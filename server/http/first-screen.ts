@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { FirstScreen } from '../../src/contract/site'
+import { FIRST_SCREEN_ID, type FirstScreen } from '../../src/contract/site'
 
 /** The replies a first visit needs before it can paint home, as the API gives them. */
 const PATHS = {
@@ -7,9 +7,6 @@ const PATHS = {
   slider: '/api/slider/images',
   products: '/api/products?page=1&per_page=15&local=en',
 } as const
-
-/** The element that carries the replies; the storefront reads it once, then removes it. */
-export const FIRST_SCREEN_ID = 'first-screen'
 
 /**
  * The first screen in the page itself (docs/api.md, The first screen): the replies of

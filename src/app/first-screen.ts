@@ -2,12 +2,9 @@ import * as v from 'valibot'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { keepWebsiteInfo, readCachedWebsiteInfo, websiteInfoQuery } from '../api/website-info'
 import type { Locale } from '../contract/common'
-import { FirstScreenSchema } from '../contract/site'
+import { FIRST_SCREEN_ID, FirstScreenSchema } from '../contract/site'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
-
-/** The element the server puts the replies in. */
-const FIRST_SCREEN_ID = 'first-screen'
 
 /**
  * A first visit paints home without waiting for the API: the server puts the replies home

@@ -67,6 +67,9 @@ export const MessagePayloadSchema = v.object({
 })
 export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>
 
+/** The id of the script element that carries the first screen's replies in the page. */
+export const FIRST_SCREEN_ID = 'first-screen'
+
 /**
  * The replies a first visit needs before it can paint home, carried in the page the server
  * serves (docs/api.md, The first screen). `generated_at` is when they were read, in ms.
