@@ -17,7 +17,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { boundedInt, freePort } from './lib/server'
+import { boundedInt, freePort, waitForServer } from './lib/server'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -66,17 +66,7 @@ async function startServer(env: Record<string, string>) {
   )
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/website/info`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitForServer(child, url)
   return {
     url,
     pid: child.pid,

@@ -31,17 +31,7 @@ export async function startServer(
     stdio: ['ignore', 'inherit', 'inherit'],
   })
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/website/info`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('The server did not start within 60 s')
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
+  await waitForServer(child, url)
   return {
     url,
     stop: async () => {
@@ -77,4 +67,19 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
     })
   })
+}
+
+/** Resolves once the server answers; fails when it exits first or takes over 60 s. */
+export async function waitForServer(child: ChildProcess, url: string): Promise<void> {
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`${url}/api/website/info`)).ok) return
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('The server did not start within 60 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
