@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { ProductSummary } from '../../contract/catalogue'
@@ -40,7 +41,7 @@ function Card({
 }
 
 /** Available products link to their page; unavailable ones are greyed and cannot be opened. */
-export function ProductCard({ product }: { product: ProductSummary }) {
+function ProductCardOf({ product }: { product: ProductSummary }) {
   if (!product.available)
     return (
       <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
@@ -57,5 +58,20 @@ export function ProductCard({ product }: { product: ProductSummary }) {
     </Link>
   )
 }
+
+/**
+ * A growing grid renders only its new cards: without this, each growth of the home grid (15 at
+ * a time, to hundreds) renders every card and its link again, even when its page comes afresh
+ * with the same products.
+ */
+export const ProductCard = memo(
+  ProductCardOf,
+  ({ product: a }, { product: b }) =>
+    a.id === b.id &&
+    a.number === b.number &&
+    a.name === b.name &&
+    a.image === b.image &&
+    a.available === b.available,
+)
 
 export { Card as CardContent }
