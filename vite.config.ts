@@ -91,6 +91,11 @@ function homePreload(apiBase: string): Plugin {
 
 export default defineConfig(({ mode }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  resolve: {
+    // React 19 has useSyncExternalStore: the shim Lingui and TanStack import for older Reacts
+    // would only add its fallback to the first load.
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: 'react' }],
+  },
   plugins: [
     homePreload(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api/'),
     tanstackRouter({
