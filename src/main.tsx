@@ -3,16 +3,11 @@ import { createRoot } from 'react-dom/client'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider, type Query } from '@tanstack/react-query'
-import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-} from '@tanstack/query-persist-client-core'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { DirectionProvider } from '@radix-ui/react-direction'
 import { configureApi } from './api/client'
-import { loadPersistedCache, persister } from './api/persist'
 import { forgetUser } from './api/session'
-import { createQueryClient, PERSIST_MAX_AGE } from './api/query-client'
+import { createQueryClient } from './api/query-client'
 import { seedFirstScreen } from './app/first-screen'
 import { activateLocale, LOCALES, storedLocale } from './i18n/locale'
 import { useLocale } from './i18n/use-locale'
@@ -21,17 +16,6 @@ import './theme/theme.css'
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
-
-const persistOptions = {
-  queryClient,
-  persister,
-  maxAge: PERSIST_MAX_AGE,
-  buster: __BUILD_ID__,
-  dehydrateOptions: {
-    shouldDehydrateQuery: (query: Query) =>
-      query.state.status === 'success' && query.meta?.persist !== false,
-  },
-}
 
 configureApi({
   onForbidden: () => void router.navigate({ to: '/403' }),
@@ -54,13 +38,14 @@ function App() {
 
 async function boot() {
   const locale = storedLocale()
-  await Promise.all([activateLocale(locale), loadPersistedCache()])
-  // The in-memory mirror is filled, so the restore is immediate and the first render already
-  // has the saved catalogue, or the newer replies the page carries; from then on every change
-  // is written back.
-  await persistQueryClientRestore(persistOptions)
-  seedFirstScreen(queryClient, locale)
-  persistQueryClientSubscribe(persistOptions)
+  // The saved cache is restored in the background when the page carries home's first screen;
+  // without it (offline, the page from the service worker) the first render waits for the
+  // saved catalogue, so it never shows empty. Restoring keeps whatever is newer.
+  const restored = import('./api/persist')
+    .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
+    .catch(() => {})
+  const seeded = seedFirstScreen(queryClient, locale)
+  await Promise.all([activateLocale(locale), seeded || restored])
   const root = createRoot(document.getElementById('root')!)
   // A transition renders in slices that yield to the browser: no long task on a slow phone,
   // and the static skeleton in index.html stays until the page is ready.

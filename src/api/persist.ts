@@ -1,15 +1,22 @@
+import type { Query, QueryClient } from '@tanstack/react-query'
+import {
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+} from '@tanstack/query-persist-client-core'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { del, get, set } from 'idb-keyval'
+import { PERSIST_MAX_AGE } from './query-client'
 
 /**
  * The query cache lives in IndexedDB, but the persister we were asked to use is synchronous.
- * It writes through an in-memory mirror that one IndexedDB read fills before the first render,
- * so restoring is synchronous and the first paint already shows the saved catalogue.
+ * It writes through an in-memory mirror that one IndexedDB read fills before the restore.
+ * This module is loaded on its own (docs/architecture.md, The PWA): the first render waits
+ * for it only when the page carries no first screen (offline, from the service worker).
  */
 const CACHE_KEY = 'query-cache'
 const mirror = new Map<string, string>()
 
-export async function loadPersistedCache(): Promise<void> {
+async function loadPersistedCache(): Promise<void> {
   try {
     const saved = await get<string>(CACHE_KEY)
     if (typeof saved === 'string') mirror.set(CACHE_KEY, saved)
@@ -30,7 +37,27 @@ const storage = {
   },
 }
 
-export const persister = createSyncStoragePersister({ storage, key: CACHE_KEY, throttleTime: 500 })
+const persister = createSyncStoragePersister({ storage, key: CACHE_KEY, throttleTime: 500 })
+
+/**
+ * Fills the cache with the saved replies where they are newer than what it holds (the first
+ * screen may already be there), then writes every change back.
+ */
+export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
+  const options = {
+    queryClient,
+    persister,
+    maxAge: PERSIST_MAX_AGE,
+    buster: __BUILD_ID__,
+    dehydrateOptions: {
+      shouldDehydrateQuery: (query: Query) =>
+        query.state.status === 'success' && query.meta?.persist !== false,
+    },
+  }
+  await loadPersistedCache()
+  await persistQueryClientRestore(options)
+  persistQueryClientSubscribe(options)
+}
 
 /** Removes every saved reply from IndexedDB at once (sign-out, another user). */
 export async function clearPersistedCache(): Promise<void> {

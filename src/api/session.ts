@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { clearPersistedCache } from './persist'
 import { setToken } from './token'
 
 /** Every query of the signed-in user's data lives under this key and goes when they leave. */
@@ -13,7 +12,8 @@ export async function forgetUser(queryClient: QueryClient): Promise<void> {
   setToken(null)
   await queryClient.cancelQueries({ queryKey: USER_KEY })
   queryClient.removeQueries({ queryKey: USER_KEY })
-  await clearPersistedCache()
+  // Loaded on its own, off the first load (docs/architecture.md, The PWA).
+  await import('./persist').then(({ clearPersistedCache }) => clearPersistedCache())
 }
 
 /** Starts a session with no trace of whoever used the device before. */
