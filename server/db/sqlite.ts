@@ -33,11 +33,17 @@ function isBusy(err: unknown): boolean {
   return typeof code === 'number' && ((code & 0xff) === 5 || (code & 0xff) === 6)
 }
 
+/** A prepared statement, and whether it returns rows (asking costs more than a lookup). */
+interface Prepared {
+  stmt: StatementSync
+  returnsRows: boolean
+}
+
 /** One node:sqlite connection with a cache of its prepared statements. */
 class Connection {
   readonly #db: DatabaseSync
   // Kysely prepares every query it runs; the same few statements repeat, so keep them.
-  readonly #cache = new Map<string, StatementSync>()
+  readonly #cache = new Map<string, Prepared>()
 
   constructor(path: string) {
     // No busy timeout: SQLite's own wait is synchronous and would stall the whole event loop
@@ -54,9 +60,9 @@ class Connection {
 
   run(compiled: CompiledQuery): QueryResult<unknown> {
     const params = compiled.parameters as SQLInputValue[]
-    const stmt = this.#prepare(compiled.sql)
+    const { stmt, returnsRows } = this.#prepare(compiled.sql)
     // The schema stores only what SQLite binds: numbers (flags as 0/1), text, null, bytes.
-    if (stmt.columns().length > 0) return { rows: stmt.all(...params) }
+    if (returnsRows) return { rows: stmt.all(...params) }
     const { changes, lastInsertRowid } = stmt.run(...params)
     return {
       insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
@@ -66,16 +72,17 @@ class Connection {
   }
 
   *iterate(compiled: CompiledQuery): Generator<unknown> {
-    yield* this.#prepare(compiled.sql).iterate(...(compiled.parameters as SQLInputValue[]))
+    yield* this.#prepare(compiled.sql).stmt.iterate(...(compiled.parameters as SQLInputValue[]))
   }
 
-  #prepare(sql: string): StatementSync {
+  #prepare(sql: string): Prepared {
     let stmt = this.#cache.get(sql)
     if (stmt) {
       // Re-insert so the map's order is least-recently-used first.
       this.#cache.delete(sql)
     } else {
-      stmt = this.#db.prepare(sql)
+      const prepared = this.#db.prepare(sql)
+      stmt = { stmt: prepared, returnsRows: prepared.columns().length > 0 }
       if (this.#cache.size >= STATEMENT_CACHE_SIZE) {
         const oldest = this.#cache.keys().next().value
         if (oldest !== undefined) this.#cache.delete(oldest)

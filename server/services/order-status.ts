@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { formatMoney } from '../../src/domain/money'
 import type { Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
+import { prepared } from '../db/prepared'
 import { inTransaction } from '../db/transaction'
 import { t } from '../i18n'
 import type { Logger } from '../log'
@@ -251,6 +252,16 @@ export function providerOrder(order: OrderRow): ProviderOrder {
  * refusal marks the order FAILED (shown as waiting) for an operator to complete or cancel; an
  * unreachable provider leaves it WAITING without a reference, for the operator too.
  */
+/** The provider took a new order: every order runs this, built once (db/prepared.ts). */
+const handedOver = prepared(
+  (db, a: { id: number; provider_ref: string | null; status: OrderStatus; updated_at: string }) =>
+    db
+      .updateTable('orders')
+      .set({ provider_ref: a.provider_ref, status: a.status, updated_at: a.updated_at })
+      .where('id', '=', a.id)
+      .where('status', '=', 'WAITING'),
+)
+
 export async function handOver(
   db: Kysely<Database>,
   provider: Provider,
@@ -259,12 +270,12 @@ export async function handOver(
 ): Promise<void> {
   try {
     const placed = await provider.placeOrder(providerOrder(order))
-    await db
-      .updateTable('orders')
-      .set({ provider_ref: placed.ref, status: placed.status, updated_at: now.toISOString() })
-      .where('id', '=', order.id)
-      .where('status', '=', 'WAITING')
-      .execute()
+    await handedOver(db, {
+      id: order.id,
+      provider_ref: placed.ref,
+      status: placed.status,
+      updated_at: now.toISOString(),
+    })
   } catch (err) {
     logger?.error('order hand-over failed', { order: order.id, ...errorFields(err) })
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
 import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
@@ -15,7 +15,16 @@ import {
 import { convertFromUsd, orderTotal, unitPrice } from '../../src/domain/pricing'
 import type { Provider } from '../adapters/provider'
 import { INT64_MAX } from '../db/bigint'
-import type { Database, OrderRow, OrderStatus, UserRow } from '../db/schema'
+import { prepared } from '../db/prepared'
+import type {
+  CurrencyCode,
+  Database,
+  IdempotencyKeyTable,
+  OrderRow,
+  OrderStatus,
+  OrderTable,
+  UserRow,
+} from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../http/errors'
@@ -146,27 +155,62 @@ export interface PrepareOptions {
   playerNameQuery?: string
 }
 
+// The statements every order runs, built once (db/prepared.ts).
+const packageById = prepared((db, { id }: { id: number }) =>
+  db.selectFrom('packages').selectAll().where('id', '=', id),
+)
+const productById = prepared((db, { id }: { id: number }) =>
+  db.selectFrom('products').selectAll().where('id', '=', id),
+)
+const claimKey = prepared((db, key: Insertable<IdempotencyKeyTable>) =>
+  db
+    .insertInto('idempotency_keys')
+    .values(key)
+    .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing()),
+)
+/** The conditional debit: no row when the balance is short or the currency is not `currency`. */
+const debit = prepared(
+  (db, { id, total, currency }: { id: number; total: bigint; currency: CurrencyCode }) =>
+    db
+      .updateTable('users')
+      .set((eb) => ({ balance: eb('balance', '-', total) }))
+      .where('id', '=', id)
+      .where('balance', '>=', total)
+      .where('currency', '=', currency)
+      .returning(['balance', 'locale']),
+)
+const insertOrder = prepared((db, order: Insertable<OrderTable>) =>
+  db.insertInto('orders').values(order).returningAll(),
+)
+const keepReply = prepared(
+  (
+    db,
+    {
+      user_id,
+      key,
+      order_id,
+      reply,
+    }: { user_id: number; key: string; order_id: number; reply: string },
+  ) =>
+    db
+      .updateTable('idempotency_keys')
+      .set({ order_id, reply })
+      .where('user_id', '=', user_id)
+      .where('key', '=', key),
+)
+
 async function findItem(db: Kysely<Database>, fields: OrderFields) {
   if (fields.package_id !== undefined) {
     const id = idParam(fields.package_id)
-    const pkg =
-      id === undefined
-        ? undefined
-        : await db.selectFrom('packages').selectAll().where('id', '=', id).executeTakeFirst()
+    const [pkg] = id === undefined ? [] : (await packageById(db, { id })).rows
     if (!pkg) throw new ApiError(404, 'catalogue.package_not_found')
-    const product = await db
-      .selectFrom('products')
-      .selectAll()
-      .where('id', '=', pkg.product_id)
-      .executeTakeFirstOrThrow()
+    const [product] = (await productById(db, { id: pkg.product_id })).rows
+    if (!product) throw new Error(`package ${pkg.id} has no product ${pkg.product_id}`)
     return { product, pkg }
   }
   if (fields.product_id !== undefined) {
     const id = idParam(fields.product_id)
-    const product =
-      id === undefined
-        ? undefined
-        : await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
+    const [product] = id === undefined ? [] : (await productById(db, { id })).rows
     if (!product) throw new ApiError(404, 'catalogue.product_not_found')
     return { product, pkg: undefined }
   }
@@ -374,38 +418,27 @@ export async function replayed(
 export async function placeOrder(
   db: Kysely<Database>,
   user: UserRow,
-  prepared: PreparedOrder,
+  order: PreparedOrder,
   { key, requestHash: hash, wire, now }: PlaceOptions,
 ): Promise<PlaceResult> {
   const at = now.toISOString()
-  const total = prepared.totalPrice
+  const total = order.totalPrice
   try {
     return await inTransaction(db, async (trx) => {
       if (key !== undefined) {
-        const claimed = await trx
-          .insertInto('idempotency_keys')
-          .values({
-            user_id: user.id,
-            key,
-            request_hash: hash,
-            order_id: null,
-            reply: null,
-            created_at: at,
-          })
-          .onConflict((oc) => oc.columns(['user_id', 'key']).doNothing())
-          .executeTakeFirst()
-        if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) throw new KeyTaken()
+        const claimed = await claimKey(trx, {
+          user_id: user.id,
+          key,
+          request_hash: hash,
+          order_id: null,
+          reply: null,
+          created_at: at,
+        })
+        if (Number(claimed.numAffectedRows ?? 0) === 0) throw new KeyTaken()
       }
 
-      const debited = await trx
-        .updateTable('users')
-        .set((eb) => ({ balance: eb('balance', '-', total) }))
-        .where('id', '=', user.id)
-        .where('balance', '>=', total)
-        // Priced in this currency: a switch since then must not debit the converted balance.
-        .where('currency', '=', prepared.currency)
-        .returning(['balance', 'locale'])
-        .executeTakeFirst()
+      // Priced in this currency: a switch since then must not debit the converted balance.
+      const [debited] = (await debit(trx, { id: user.id, total, currency: order.currency })).rows
       if (!debited) {
         const current = await trx
           .selectFrom('users')
@@ -417,7 +450,7 @@ export async function placeOrder(
             {
               field: 'balance',
               id:
-                current.currency === prepared.currency
+                current.currency === order.currency
                   ? 'order.balance.insufficient'
                   : 'order.currency_changed',
             },
@@ -426,10 +459,9 @@ export async function placeOrder(
         )
       }
 
-      const { product, pkg, kept } = prepared
-      const order = await trx
-        .insertInto('orders')
-        .values({
+      const { product, pkg, kept } = order
+      const [placed] = (
+        await insertOrder(trx, {
           user_id: user.id,
           product_id: product.id,
           package_id: pkg?.id ?? null,
@@ -444,59 +476,59 @@ export async function placeOrder(
             generatedImageUrl({ kind: 'product', ...product }),
           product_reference: product.product_reference,
           provider_package_id: pkg?.package_id ?? null,
-          quantity: prepared.quantity,
-          unit_price: prepared.unitPrice,
+          quantity: order.quantity,
+          unit_price: order.unitPrice,
           total_price: total,
-          currency: prepared.currency,
+          currency: order.currency,
           status: 'WAITING',
           refuse_reason: null,
           accept_note: null,
           item_codes: '[]',
           expiry_date: null,
-          player_name: prepared.playerName,
-          player_number: prepared.playerNumber,
-          service_type: prepared.service?.type ?? null,
+          player_name: order.playerName,
+          player_number: order.playerNumber,
+          service_type: order.service?.type ?? null,
           social_link: kept.social_link ?? null,
           wallet_address: kept.wallet_address ?? null,
           email_or_phone_number: kept.email_or_phone_number ?? null,
           password: kept.password ?? null,
           contact_number: kept.contact_number ?? null,
-          requirements: JSON.stringify(prepared.requirements),
+          requirements: JSON.stringify(order.requirements),
           provider_ref: null,
           created_at: at,
           updated_at: at,
         })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      ).rows
+      if (!placed) throw new Error('the order insert returned no row')
 
       await addWalletLog(trx, {
         userId: user.id,
         status: 'Discounted',
         // The history is the user's own record: in their language, like notifications.
         name: t(debited.locale, 'wallet.order_debit', {
-          id: order.id,
-          item: itemName(order, debited.locale),
+          id: placed.id,
+          item: itemName(placed, debited.locale),
         }),
         previousBalance: debited.balance + total,
         value: total,
         currentBalance: debited.balance,
-        currency: prepared.currency,
+        currency: order.currency,
         now,
       })
 
       const reply: PlaceOrderReply = {
         message: t(wire.locale, 'order.placed'),
-        data: orderWire(order, user, wire),
+        data: orderWire(placed, user, wire),
         balance: fromMicros(debited.balance),
       }
       if (key !== undefined)
-        await trx
-          .updateTable('idempotency_keys')
-          .set({ order_id: order.id, reply: JSON.stringify(reply) })
-          .where('user_id', '=', user.id)
-          .where('key', '=', key)
-          .execute()
-      return { placed: true as const, reply, order }
+        await keepReply(trx, {
+          user_id: user.id,
+          key,
+          order_id: placed.id,
+          reply: JSON.stringify(reply),
+        })
+      return { placed: true as const, reply, order: placed }
     })
   } catch (err) {
     if (!(err instanceof KeyTaken) || key === undefined) throw err
@@ -539,9 +571,9 @@ export async function checkout(
     throw new ApiError(400, 'order.idempotency.invalid')
   const form = orderForm(request.raw)
   const hash = requestHash(form.fields, request.playerNameQuery)
-  let prepared: PreparedOrder
+  let priced: PreparedOrder
   try {
-    prepared = await prepareOrder(db, user, form, {
+    priced = await prepareOrder(db, user, form, {
       locale: wire.locale,
       lbpRate: ctx.lbpRate,
       playerNameQuery: request.playerNameQuery,
@@ -554,7 +586,7 @@ export async function checkout(
     if (earlier) return earlier
     throw err
   }
-  const result = await placeOrder(db, user, prepared, { key, requestHash: hash, wire, now })
+  const result = await placeOrder(db, user, priced, { key, requestHash: hash, wire, now })
   if (result.placed) await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger })
   return result.reply
 }

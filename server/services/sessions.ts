@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import { prepared } from '../db/prepared'
 import type { Database, UserRow } from '../db/schema'
 
 /** last_used_at is written at most this often, so every request is not also a write. */
@@ -44,6 +45,21 @@ const expired = (
   nowMs - Date.parse(session.last_used_at) >= limits.idleMs ||
   nowMs - Date.parse(session.created_at) >= limits.maxMs
 
+/** Every authenticated request runs this: built once (db/prepared.ts). */
+const liveSession = prepared((db, { hash }: { hash: string }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.created_at as session_created_at',
+    ])
+    .where('sessions.token_hash', '=', hash)
+    .where('sessions.revoked_at', 'is', null),
+)
+
 /**
  * The live session a token belongs to, and its user: not revoked, not expired, and the user not
  * disabled. An expired session is deleted on the spot.
@@ -54,18 +70,7 @@ export async function findSession(
   now: Date,
   limits: SessionLimits,
 ): Promise<{ sessionId: number; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_used_at as session_last_used_at',
-      'sessions.created_at as session_created_at',
-    ])
-    .where('sessions.token_hash', '=', hashToken(token))
-    .where('sessions.revoked_at', 'is', null)
-    .executeTakeFirst()
+  const [row] = (await liveSession(db, { hash: hashToken(token) })).rows
   if (!row) return undefined
   const { session_id, session_last_used_at, session_created_at, ...user } = row
   const session = { created_at: session_created_at, last_used_at: session_last_used_at }

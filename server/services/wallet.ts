@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import { INT64_MAX } from '../db/bigint'
-import type { CurrencyCode, Database, UserRow, WalletLogStatus } from '../db/schema'
+import { prepared } from '../db/prepared'
+import type { CurrencyCode, Database, UserRow, WalletLogStatus, WalletLogTable } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../http/errors'
 import { notify, type NotificationText } from './notifications'
@@ -18,20 +19,22 @@ export interface WalletLogEntry {
 
 /** One line of a user's wallet history. Call it in the transaction that moves the balance. */
 export async function addWalletLog(trx: Kysely<Database>, entry: WalletLogEntry): Promise<void> {
-  await trx
-    .insertInto('wallet_logs')
-    .values({
-      user_id: entry.userId,
-      status: entry.status,
-      name: entry.name,
-      previous_balance: entry.previousBalance,
-      value: entry.value,
-      current_balance: entry.currentBalance,
-      currency: entry.currency,
-      created_at: entry.now.toISOString(),
-    })
-    .execute()
+  await insertWalletLog(trx, {
+    user_id: entry.userId,
+    status: entry.status,
+    name: entry.name,
+    previous_balance: entry.previousBalance,
+    value: entry.value,
+    current_balance: entry.currentBalance,
+    currency: entry.currency,
+    created_at: entry.now.toISOString(),
+  })
 }
+
+/** Every order writes one: built once (db/prepared.ts). */
+const insertWalletLog = prepared((db, line: Insertable<WalletLogTable>) =>
+  db.insertInto('wallet_logs').values(line),
+)
 
 /**
  * The user's row, locked until the transaction ends: a no-op update takes the row lock on
