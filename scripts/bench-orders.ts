@@ -147,12 +147,13 @@ async function orderLoad(
         const form = new FormData()
         form.append('package_id', String(packageId))
         form.append('quantity', '1')
+        const headers = { authorization: `Bearer ${wallet.token}`, 'Idempotency-Key': randomUUID() }
+        const send = () =>
+          fetch(`${server.url}/api/automated/get/packages`, { method: 'POST', body: form, headers })
         const sent = performance.now()
-        const res = await fetch(`${server.url}/api/automated/get/packages`, {
-          method: 'POST',
-          body: form,
-          headers: { authorization: `Bearer ${wallet.token}`, 'Idempotency-Key': randomUUID() },
-        })
+        // A kept-alive connection the server closed while idle fails the write (EPIPE); the
+        // order goes again with its key, as a customer's retry would, and is charged once.
+        const res = await send().catch(send)
         const body = await res.text()
         latencies.push(performance.now() - sent)
         if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 200)}`)
