@@ -49,11 +49,28 @@ export function formatMoney(micros: bigint | number, currency: Currency, locale:
   const amount = fromMicros(micros)
   const small = currency === 'USD' && amount > 0 && amount < 0.01
   const digits = currency === 'USD' ? 2 : 0
-  const number = new Intl.NumberFormat(locale === 'ar' ? 'ar-LB' : 'en-US', {
-    minimumFractionDigits: small ? 2 : digits,
-    maximumFractionDigits: small ? 6 : digits,
-  }).format(amount)
+  const number = numberFormat(
+    locale === 'ar' ? 'ar-LB' : 'en-US',
+    small ? 2 : digits,
+    small ? 6 : digits,
+  ).format(amount)
   return currency === 'USD' ? `${number} $` : `${number} LBP`
+}
+
+/** Making a formatter costs far more than using one, and a form re-renders on every key. */
+const formats = new Map<string, Intl.NumberFormat>()
+
+function numberFormat(tag: string, minimum: number, maximum: number): Intl.NumberFormat {
+  const key = `${tag} ${minimum} ${maximum}`
+  let format = formats.get(key)
+  if (!format) {
+    format = new Intl.NumberFormat(tag, {
+      minimumFractionDigits: minimum,
+      maximumFractionDigits: maximum,
+    })
+    formats.set(key, format)
+  }
+  return format
 }
 
 /**

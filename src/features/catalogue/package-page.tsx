@@ -31,7 +31,14 @@ export function PackagePage({
       <SavedNote updatedAt={dataUpdatedAt} />
       <div className={styles.detail}>
         {data.image && (
-          <img className={styles.detailImage} src={data.image} alt="" width={400} height={400} />
+          <img
+            className={styles.detailImage}
+            src={data.image}
+            alt=""
+            width={400}
+            height={400}
+            fetchPriority="high"
+          />
         )}
         <div className={styles.facts}>
           <h1 className={styles.heading}>{data.name}</h1>

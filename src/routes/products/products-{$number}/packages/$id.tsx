@@ -6,6 +6,9 @@ import { currentLocale } from '../../../../i18n/locale'
 import { catalogueId } from '../../../-params'
 
 export const Route = createFileRoute('/products/products-{$number}/packages/$id')({
+  // The loader stays in the route tree, not in a chunk of its own: the API call starts as the
+  // router matches the URL, in parallel with the page's chunk (docs/architecture.md).
+  codeSplitGroupings: [['component'], ['errorComponent', 'notFoundComponent', 'pendingComponent']],
   loader: ({ context: { queryClient }, params }) => {
     const id = catalogueId(params)
     void queryClient.ensureQueryData(catalogueQueries.package(currentLocale(), id)).catch(() => {})
