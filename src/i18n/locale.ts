@@ -53,9 +53,16 @@ export function subscribeLocale(listener: () => void): () => void {
 }
 
 const choiceListeners = new Set<(locale: Locale) => void>()
+let picked: Locale | null = null
+
+/** The language the customer picked in this visit, if any. */
+export function pickedLocale(): Locale | null {
+  return picked
+}
 
 /** The customer picked a language (not a restore from storage or from their profile). */
 export async function chooseLocale(locale: Locale): Promise<void> {
+  picked = locale
   await activateLocale(locale)
   choiceListeners.forEach((listener) => listener(locale))
 }

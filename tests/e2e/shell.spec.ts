@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { openDatabase, switchToArabic } from './support'
+import { openDatabase, signedInCustomer, switchToArabic } from './support'
 
 interface WebsiteInfo {
   primary_color: string
@@ -45,6 +45,41 @@ test('Arabic turns the page right-to-left and survives a reload', async ({ page 
   await page.getByRole('button', { name: 'English' }).click()
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+})
+
+test.describe(() => {
+  // The account bar's file is held below; the service worker would answer from its own.
+  test.use({ serviceWorkers: 'block' })
+
+  test('Arabic picked before the account bar is there stays, and is saved to the profile', async ({
+    page,
+    request,
+  }) => {
+    const customer = await signedInCustomer(page, request)
+    let release = () => {}
+    const picked = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/account-bar-[^/]*\.js$/, async (route) => {
+      await picked
+      await route.continue()
+    })
+    await page.goto('/')
+    await switchToArabic(page)
+    release()
+    // The profile still says English; the language picked now wins and goes to the server.
+    await page.getByRole('button', { name: new RegExp(customer.username) }).click()
+    await expect(page.getByRole('button', { name: 'رمز API' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect
+      .poll(() => {
+        const db = openDatabase()
+        try {
+          return db.prepare('select locale from users where username = ?').get(customer.username)
+        } finally {
+          db.close()
+        }
+      })
+      .toEqual({ locale: 'ar' })
+  })
 })
 
 test('the contact form keeps what was typed on a bad submit and stores a good one', async ({

@@ -5,7 +5,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { forgetUser } from '../../api/session'
 import { formatMoney, toMicros } from '../../domain/money'
-import { activateLocale, chooseLocale, currentLocale, onLocaleChosen } from '../../i18n/locale'
+import {
+  activateLocale,
+  chooseLocale,
+  currentLocale,
+  onLocaleChosen,
+  pickedLocale,
+} from '../../i18n/locale'
+import type { Locale } from '../../contract/common'
 import { useLocale } from '../../i18n/use-locale'
 import { disablePush } from '../../pwa/push'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -28,23 +35,27 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
   const queryClient = useQueryClient()
   const { data: profile } = useQuery(profileQuery())
 
-  // The profile's language wins over the stored one when they differ.
-  const profileLocale = profile?.locale
-  useEffect(() => {
-    if (profileLocale && profileLocale !== currentLocale()) void activateLocale(profileLocale)
-  }, [profileLocale])
-
   // A signed-in customer's language choice is saved on the server too.
-  useEffect(
-    () =>
-      onLocaleChosen((chosen) => {
-        authApi
-          .changeLocale(chosen)
-          .then(() => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }))
-          .catch((error: unknown) => console.warn('The language was not saved', error))
-      }),
+  const saveLocale = useCallback(
+    (chosen: Locale) => {
+      authApi
+        .changeLocale(chosen)
+        .then(() => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }))
+        .catch((error: unknown) => console.warn('The language was not saved', error))
+    },
     [queryClient],
   )
+  useEffect(() => onLocaleChosen(saveLocale), [saveLocale])
+
+  // The profile's language wins over the one stored by an earlier visit; one picked in this
+  // visit (perhaps before this bar was there to send it) wins over the profile's and is saved.
+  const profileLocale = profile?.locale
+  useEffect(() => {
+    if (!profileLocale || profileLocale === currentLocale()) return
+    const picked = pickedLocale()
+    if (picked) saveLocale(picked)
+    else void activateLocale(profileLocale)
+  }, [profileLocale, saveLocale])
 
   const currency = useMutation({
     mutationFn: () => authApi.changeCurrency(profile?.currency === 'USD' ? 'LBP' : 'USD', locale),
