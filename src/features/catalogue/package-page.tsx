@@ -5,6 +5,7 @@ import type { PackageDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadProblem } from '../../ui/load-problem'
 import { SavedNote } from './offline-note'
+import { DetailImage } from './product-card'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
 
@@ -30,16 +31,7 @@ export function PackagePage({
     <div className={styles.section}>
       <SavedNote updatedAt={dataUpdatedAt} />
       <div className={styles.detail}>
-        {data.image && (
-          <img
-            className={styles.detailImage}
-            src={data.image}
-            alt=""
-            width={400}
-            height={400}
-            fetchPriority="high"
-          />
-        )}
+        <DetailImage src={data.image} />
         <div className={styles.facts}>
           <h1 className={styles.heading}>{data.name}</h1>
           <p>

@@ -75,3 +75,18 @@ export const ProductCard = memo(
 )
 
 export { Card as CardContent }
+
+/** The picture of a product or package page: the largest element on a phone, so it comes first. */
+export function DetailImage({ src }: { src?: string | null }) {
+  if (!src) return null
+  return (
+    <img
+      className={styles.detailImage}
+      src={src}
+      alt=""
+      width={400}
+      height={400}
+      fetchPriority="high"
+    />
+  )
+}

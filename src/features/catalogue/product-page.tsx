@@ -8,7 +8,7 @@ import { lazyPiece } from '../../ui/lazy-piece'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
 import { SavedNote } from './offline-note'
-import { CardContent } from './product-card'
+import { CardContent, DetailImage } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -56,16 +56,7 @@ export function isProductUnavailable(
 export function ProductHeader({ product }: { product: ProductDetail }) {
   return (
     <div className={styles.detail}>
-      {product.image && (
-        <img
-          className={styles.detailImage}
-          src={product.image}
-          alt=""
-          width={400}
-          height={400}
-          fetchPriority="high"
-        />
-      )}
+      <DetailImage src={product.image} />
       <div className={styles.facts}>
         <h1 className={styles.heading}>{product.name}</h1>
         {product.note && <p>{product.note}</p>}
