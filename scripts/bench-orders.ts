@@ -6,10 +6,12 @@
  * For each database: start `server/main.ts` on a new database, make BENCH_WALLETS wallets
  * (default 1000) with a large balance each, and one more through the operator commands. Then,
  * first across the many wallets, then all on the one hot wallet (every order waits for the
- * one before on that balance), send BENCH_ORDERS orders (default 2000) over HTTP from
+ * one before on that balance), send BENCH_ORDERS orders (default 10,000) over HTTP from
  * BENCH_CONCURRENCY clients (default 16), each with its own Idempotency-Key, BENCH_RUNS times
- * (default 3), and print the medians of orders/s, p50 and p99 latency and the server's CPU
- * time per order. Then check the ledger of every wallet: every order answered 200, one debit
+ * (default 3), after BENCH_WARMUP unmeasured orders (default 1000), and print the medians of orders/s, p50 and p99 latency, the server's CPU
+ * time per order and this script's own (the client shares the machine's cores with the
+ * server, so it sends a prebuilt body over node:http rather than fetch and FormData), and the load
+ * average at the end. Then check the ledger of every wallet: every order answered 200, one debit
  * line per order adding up to the orders, balance = start - sum of order totals. A broken
  * invariant prints why and exits 1. Loopback only; each run is capped in time.
  * BENCH_JSON=1 adds one line `{"bench":"orders",...}` (the medians) for `npm run bench`.
@@ -17,8 +19,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Agent, request } from 'node:http'
 import { boundedInt, freePort, waitForServer } from './lib/server'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { toMicros } from '../src/domain/money'
@@ -30,10 +33,11 @@ import { findUserByUsername, insertUser } from '../server/services/users'
 import { creditWallet } from '../server/services/wallet'
 
 const ROOT = join(import.meta.dirname, '..')
-const ORDERS = boundedInt('BENCH_ORDERS', 2000, 1, 100_000)
+const ORDERS = boundedInt('BENCH_ORDERS', 10_000, 1, 100_000)
 const CONCURRENCY = boundedInt('BENCH_CONCURRENCY', 16, 1, 256)
 const WALLETS = boundedInt('BENCH_WALLETS', 1000, 1, 100_000)
 const RUNS = boundedInt('BENCH_RUNS', 3, 1, 20)
+const WARMUP = boundedInt('BENCH_WARMUP', 1000, 0, 100_000)
 const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 1000
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 /** iTunes $5 in the demo catalogue: 5.25 USD + 3 % = 5.4075 USD an order. */
@@ -120,6 +124,10 @@ interface Run {
   p99: number
   /** The server's CPU time per order, in ms: steadier than orders/s on a shared machine. */
   cpuMs: number | undefined
+  /**
+   * This script's own CPU time per order, in ms: the load it puts on the same cores.
+   */
+  clientCpuMs: number
 }
 
 interface Result {
@@ -128,40 +136,73 @@ interface Result {
   problems: string[]
 }
 
+/** One POST on a kept-alive connection: its status and body text. */
+function post(
+  agent: Agent,
+  hostname: string,
+  port: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ agent, hostname, port, path, method: 'POST', headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+      )
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
 /** Sends ORDERS orders from CONCURRENCY clients, order i paid from wallet i mod N. */
 async function orderLoad(
   server: { url: string; pid: number | undefined },
   wallets: readonly Wallet[],
   packageId: number,
   failures: string[],
+  count = ORDERS,
 ): Promise<{ run: Run; placed: number }> {
   const latencies: number[] = []
   let next = 0
   const deadline = Date.now() + RUN_LIMIT_MS
   const cpuBefore = cpuSeconds(server.pid)
+  const clientBefore = process.cpuUsage()
   const began = performance.now()
+  // One urlencoded body for every order, sent over kept-alive node:http connections: fetch
+  // and FormData cost this process about as much CPU as the server's side of an order, on the
+  // same two cores.
+  const body = Buffer.from(`package_id=${packageId}&quantity=1`)
+  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY })
+  const { hostname, port } = new URL(server.url)
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
-      while (next < ORDERS && Date.now() < deadline) {
+      while (next < count && Date.now() < deadline) {
         const wallet = wallets[next++ % wallets.length]!
-        const form = new FormData()
-        form.append('package_id', String(packageId))
-        form.append('quantity', '1')
-        const headers = { authorization: `Bearer ${wallet.token}`, 'Idempotency-Key': randomUUID() }
-        const send = () =>
-          fetch(`${server.url}/api/automated/get/packages`, { method: 'POST', body: form, headers })
+        const headers = {
+          authorization: `Bearer ${wallet.token}`,
+          'idempotency-key': randomUUID(),
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': String(body.length),
+        }
+        const send = () => post(agent, hostname, port, '/api/automated/get/packages', headers, body)
         const sent = performance.now()
         // A kept-alive connection the server closed while idle fails the write (EPIPE); the
         // order goes again with its key, as a customer's retry would, and is charged once.
         const res = await send().catch(send)
-        const body = await res.text()
         latencies.push(performance.now() - sent)
-        if (res.status !== 200) failures.push(`${res.status} ${body.slice(0, 200)}`)
+        if (res.status !== 200) failures.push(`${res.status} ${res.text.slice(0, 200)}`)
       }
     }),
   )
+  agent.destroy()
   const seconds = (performance.now() - began) / 1000
   const cpuAfter = cpuSeconds(server.pid)
+  const client = process.cpuUsage(clientBefore)
   const sorted = [...latencies].sort((a, b) => a - b)
   return {
     placed: latencies.length,
@@ -173,6 +214,7 @@ async function orderLoad(
         cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
           ? undefined
           : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+      clientCpuMs: (client.user + client.system) / 1000 / Math.max(1, latencies.length),
     },
   }
 }
@@ -317,15 +359,17 @@ async function bench(dialect: string, env: Record<string, string>): Promise<Resu
       const start = new Map(balances.map((b) => [b.id, b.balance]))
       const failures: string[] = []
       const runs: Run[] = []
-      let placed = 0
+      // Unmeasured orders first, so that the runs time the server's steady state rather than
+      // its JIT warm-up; the ledger counts them as any other.
+      let placed = (await orderLoad(server, wallets, pkg.id, failures, WARMUP)).placed
       for (let i = 0; i < RUNS; i++) {
         const load = await orderLoad(server, wallets, pkg.id, failures)
         runs.push(load.run)
         placed += load.placed
       }
       const problems: string[] = []
-      if (placed < ORDERS * RUNS) {
-        problems.push(`only ${placed} of ${ORDERS * RUNS} orders within the time limit`)
+      if (placed < ORDERS * RUNS + WARMUP) {
+        problems.push(`only ${placed} of ${ORDERS * RUNS + WARMUP} orders within the time limit`)
       }
       if (failures.length > 0) {
         problems.push(`${failures.length} orders failed, first: ${failures[0]}`)
@@ -393,7 +437,7 @@ if (await postgresReachable(PG_URL)) {
 let broken = false
 console.log(
   `${'database, wallets'.padEnd(28)} ${'orders/s'.padStart(8)} ${'p50 ms'.padStart(8)} ` +
-    `${'p99 ms'.padStart(8)} ${'CPU ms/order'.padStart(13)}   ledger`,
+    `${'p99 ms'.padStart(8)} ${'CPU ms/order'.padStart(13)} ${'client CPU'.padStart(11)}   ledger`,
 )
 for (const r of results) {
   const cpu = r.runs.map((run) => run.cpuMs).filter((ms) => ms !== undefined)
@@ -407,7 +451,10 @@ for (const r of results) {
       `${median(r.runs.map((run) => run.p99))
         .toFixed(1)
         .padStart(8)} ` +
-      `${(cpu.length > 0 ? median(cpu).toFixed(2) : '-').padStart(13)}   ` +
+      `${(cpu.length > 0 ? median(cpu).toFixed(2) : '-').padStart(13)} ` +
+      `${median(r.runs.map((run) => run.clientCpuMs))
+        .toFixed(2)
+        .padStart(11)}   ` +
       (r.problems.length === 0 ? 'OK' : 'BROKEN'),
   )
   for (const problem of r.problems) {
@@ -418,7 +465,10 @@ for (const r of results) {
 console.log(
   `\nMedians of ${RUNS} runs (BENCH_RUNS) of ${ORDERS} orders (BENCH_ORDERS) from ` +
     `${CONCURRENCY} clients (BENCH_CONCURRENCY), order i paid from wallet i mod N. ` +
-    `CPU ms/order: the server process's CPU time (user + system) per order.\nEach run:`,
+    `CPU ms/order: the server process's CPU time (user + system) per order; client CPU: this ` +
+    `script's, on the same cores.\nLoad average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}.\nEach run:`,
 )
 for (const r of results) {
   const runs = r.runs.map(
@@ -433,6 +483,8 @@ if (process.env.BENCH_JSON === '1') {
     ordersPerSecond: median(r.runs.map((run) => run.ordersPerSecond)),
     p50: median(r.runs.map((run) => run.p50)),
     p99: median(r.runs.map((run) => run.p99)),
+    cpuMs: median(r.runs.map((run) => run.cpuMs ?? Number.NaN)),
+    clientCpuMs: median(r.runs.map((run) => run.clientCpuMs)),
     problems: r.problems,
   }))
   console.log(

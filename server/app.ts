@@ -26,6 +26,7 @@ import { t, type MessageId } from './i18n'
 import { createLogger, errorFields, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
+import { CatalogueRows } from './services/catalogue-rows'
 import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 
@@ -82,6 +83,8 @@ export function createApp({
   // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
   passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
   const app = new Hono<AppEnv>()
+  // Shares the reply cache's read of the content version.
+  const catalogueRows = new CatalogueRows(() => replies.version())
   // The outbox reader shows codes: only when asked for (DEV_OUTBOX=1), never in production, and
   // only for the channels whose codes go there (not one a real sender delivers to its owner).
   const devOutbox =
@@ -99,6 +102,7 @@ export function createApp({
     c.set('delivery', delivery)
     c.set('provider', provider)
     c.set('replies', replies)
+    c.set('catalogueRows', catalogueRows)
     await next()
     logger.info('request', {
       method: c.req.method,

@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
 import { LedgerBigIntPlugin } from './bigint'
+import { useNamedStatements } from './named-statements'
 import type { Database } from './schema'
 import { NodeSqliteDialect } from './sqlite'
 
@@ -52,6 +53,8 @@ export function createDb(
     // An idle client losing its connection (server restart, failover) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces the client by itself.
     pool.on('error', (err) => logger?.error('postgres idle client error', errorFields(err)))
+    // The hot path's statements are parsed and planned once per connection.
+    useNamedStatements(pool)
     const db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new LedgerBigIntPlugin()],

@@ -1,7 +1,9 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { parseBody } from 'hono/utils/body'
 import { t } from '../i18n'
 import { ApiError } from './errors'
+import { simpleMultipart, simpleUrlencoded } from './form'
 import { localeFromUrl } from './locale'
 
 /**
@@ -11,14 +13,24 @@ import { localeFromUrl } from './locale'
  * like the form field.
  */
 export async function readFields(c: Context): Promise<Record<string, unknown>> {
-  const type = (c.req.header('content-type') ?? '').toLowerCase()
+  const contentType = c.req.header('content-type') ?? ''
+  const type = contentType.toLowerCase()
   let fields: unknown
   try {
-    if (
-      type.startsWith('multipart/form-data') ||
-      type.startsWith('application/x-www-form-urlencoded')
-    ) {
-      fields = await c.req.parseBody()
+    const multipart = type.startsWith('multipart/form-data')
+    if (multipart || type.startsWith('application/x-www-form-urlencoded')) {
+      // The bytes as they came (the Node adapter reads them without a web stream), then the
+      // plain text fields read from them; anything else in the form goes the full way.
+      const body = Buffer.from(await c.req.arrayBuffer())
+      fields =
+        (multipart ? simpleMultipart(body, contentType) : simpleUrlencoded(body)) ??
+        (await parseBody(
+          new Request('http://form.invalid/', {
+            method: 'POST',
+            body,
+            headers: { 'content-type': contentType },
+          }),
+        ))
     } else if (type.startsWith('application/json') || type.endsWith('+json')) {
       const text = await c.req.text()
       fields = text.trim() === '' ? {} : JSON.parse(text)
@@ -36,11 +48,20 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
   )
 }
 
-/** For form posts that carry a few short fields: anything far bigger is not one of ours. */
-export function formBodyLimit(maxSize = 64 * 1024) {
-  return bodyLimit({
-    maxSize,
-    onError: (c) =>
-      c.json({ message: t(localeFromUrl(c.req.url), 'errors.payload_too_large') }, 413),
-  })
+/**
+ * For form posts that carry a few short fields: anything far bigger is not one of ours. A
+ * body that says its length is judged by it (Node's parser reads no more than that); only a
+ * chunked one is counted as it streams in.
+ */
+export function formBodyLimit(maxSize = 64 * 1024): MiddlewareHandler {
+  const tooLarge = (c: Context) =>
+    c.json({ message: t(localeFromUrl(c.req.url), 'errors.payload_too_large') }, 413)
+  const streamed = bodyLimit({ maxSize, onError: tooLarge })
+  return async (c, next) => {
+    const length = c.req.header('content-length')
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined)
+      return streamed(c, next)
+    if (Number(length) > maxSize) return tooLarge(c)
+    await next()
+  }
 }

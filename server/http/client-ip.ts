@@ -26,7 +26,7 @@ export function clientIp(c: Context, trustProxy: number): string | null {
 /** Whether the browser reached us over TLS, directly or through a trusted proxy. */
 export function isSecureRequest(c: Context, trustProxy: number): boolean {
   return forwardedSecure(
-    new URL(c.req.url).protocol === 'https:',
+    c.req.url.startsWith('https:'),
     c.req.header('x-forwarded-proto'),
     trustProxy,
   )

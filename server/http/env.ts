@@ -6,6 +6,7 @@ import type { Clock } from '../clock'
 import type { Config } from '../config'
 import type { Database, UserRow } from '../db/schema'
 import type { Logger } from '../log'
+import type { CatalogueRows } from '../services/catalogue-rows'
 import type { PasswordHasher } from '../services/passwords'
 import type { ReplyCache } from './reply-cache'
 
@@ -25,6 +26,8 @@ export interface AppVariables {
   provider: Provider
   /** The public replies kept in memory (http/reply-cache.ts). */
   replies: ReplyCache
+  /** The catalogue rows orders are priced from, kept per content version. */
+  catalogueRows: CatalogueRows
 }
 
 export type AppEnv = { Variables: AppVariables }

@@ -19,6 +19,16 @@ import { balanceOf, customer, get, ledgerOf, order, packageId } from '../test/or
 const M = (n: string) => BigInt(Math.round(Number(n) * 1_000_000))
 
 describeEachDatabase('ordering API', (ctx) => {
+  /** The suite's app with another provider. */
+  const appWithProvider = (provider: Provider) =>
+    createApp({
+      db: ctx.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      passwords: testPasswords,
+      provider,
+    })
+
   const placed = async (res: Response) => {
     expect(res.status, await res.clone().text()).toBe(200)
     return v.parse(PlaceOrderReplySchema, await res.json())
@@ -70,6 +80,86 @@ describeEachDatabase('ordering API', (ctx) => {
       .where('id', '=', reply.data.id)
       .executeTakeFirstOrThrow()
     expect(row).toEqual({ provider_ref: `local-${reply.data.id}`, unit_price: 10_712_000n })
+  })
+
+  it('records each hand-over of orders placed at once as its own provider answered it', async () => {
+    const provider: Provider = {
+      ...createLocalProvider(),
+      async placeOrder(o) {
+        return o.quantity === 2
+          ? { ref: null, status: 'FAILED', detail: 'no stock' }
+          : { ref: `P-${o.id}`, status: 'WAITING' }
+      },
+    }
+    const app = appWithProvider(provider)
+    const { token } = await customer(ctx, { balance: '1000' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const quantities = ['1', '2', '1', '1', '2', '1', '1', '1']
+    // Answered together: their hand-overs are recorded together (db/turn-batch.ts).
+    const replies = await Promise.all(
+      quantities.map(async (quantity) =>
+        placed(await order(app, token, { package_id: card, quantity })),
+      ),
+    )
+    const rows = await ctx.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'provider_ref'])
+      .where(
+        'id',
+        'in',
+        replies.map((r) => r.data.id),
+      )
+      .orderBy('id')
+      .execute()
+    expect(rows).toEqual(
+      replies
+        .map((r) => r.data)
+        .sort((a, b) => a.id - b.id)
+        .map(({ id, quantity }) =>
+          quantity === 2
+            ? { id, status: 'FAILED', provider_ref: null }
+            : { id, status: 'WAITING', provider_ref: `P-${id}` },
+        ),
+    )
+  })
+
+  it('prices every order from the catalogue as it is now, whoever changed it', async () => {
+    const { token } = await customer(ctx, { balance: '100' })
+    const pkg = await packageId(ctx, 27, 'iTunes $10')
+    // The first order keeps the item's rows in memory (services/catalogue-rows.ts).
+    expect((await placed(await order(ctx.app, token, { package_id: pkg }))).data.total_price).toBe(
+      10.712,
+    )
+    const { product_id, company_price } = await ctx.db
+      .selectFrom('packages')
+      .select(['product_id', 'company_price'])
+      .where('id', '=', Number(pkg))
+      .executeTakeFirstOrThrow()
+    const setPackage = (price: number) =>
+      ctx.db
+        .updateTable('packages')
+        .set({ company_price: price })
+        .where('id', '=', Number(pkg))
+        .execute()
+    const setProduct = (available: 0 | 1) =>
+      ctx.db
+        .updateTable('products')
+        .set({ is_available: available })
+        .where('id', '=', product_id)
+        .execute()
+    try {
+      // As the operator CLI or a maintenance shell would, behind the server's back.
+      await setPackage(20_000_000)
+      // 20 + 3 %.
+      const again = await placed(await order(ctx.app, token, { package_id: pkg }))
+      expect(again.data.total_price).toBe(20.6)
+      await setProduct(0)
+      expect((await order(ctx.app, token, { package_id: pkg })).status).toBe(422)
+    } finally {
+      // The other tests buy from the seeded catalogue.
+      await setPackage(company_price)
+      await setProduct(1)
+    }
   })
 
   it('prices company accounts, token products, social services, crypto and LBP wallets', async () => {
@@ -398,6 +488,51 @@ describeEachDatabase('ordering API', (ctx) => {
     expect((await ledgerOf(ctx, user.id)).orders).toHaveLength(2)
   })
 
+  it('answers a repeat of an order that spent the balance with its first reply, not a refusal', async () => {
+    // 5.25 + 3 % = 5.4075: the whole balance.
+    const { token, user } = await customer(ctx, { balance: '5.4075' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const first = await placed(await order(ctx.app, token, { package_id: card }, { key: 'all-in' }))
+    expect(first.balance).toBe(0)
+    expect(
+      await placed(await order(ctx.app, token, { package_id: card }, { key: 'all-in' })),
+    ).toEqual(first)
+    // A new order is refused for its balance, and the refusal keeps no key.
+    const refused = await order(ctx.app, token, { package_id: card }, { key: 'next' })
+    expect(refused.status).toBe(422)
+    expect(v.parse(ValidationErrorReplySchema, await refused.json()).errors).toHaveProperty(
+      'balance',
+    )
+    const keys = await ctx.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(keys).toEqual([{ key: 'all-in' }])
+    expect((await ledgerOf(ctx, user.id)).orders).toHaveLength(1)
+  })
+
+  it("names the debit line in the customer's language, whatever the reply's", async () => {
+    const { token, user } = await customer(ctx, { balance: '100', locale: 'ar' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const reply = await placed(await order(ctx.app, token, { package_id: card }, { key: 'ar-1' }))
+    expect(reply.message).toBe('Your order has been placed.')
+    const [line] = (await ledgerOf(ctx, user.id)).logs
+    expect(line?.name).toMatch(new RegExp(`^الطلب رقم ${reply.data.id}: `))
+  })
+
+  it('keeps the reply as it was sent for a balance beyond the digits of a double', async () => {
+    // 123,456,789,012.345678 USD: 18 digits, which the reply's number cannot all carry.
+    const { token } = await customer(ctx, { balance: '123456789017.753178' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const first = await order(ctx.app, token, { package_id: card }, { key: 'rich' })
+    expect(first.status).toBe(200)
+    const sent = await first.text()
+    expect((JSON.parse(sent) as { balance: number }).balance).toBe(Number('123456789012.345678'))
+    const again = await order(ctx.app, token, { package_id: card }, { key: 'rich' })
+    expect(await again.text()).toBe(sent)
+  })
+
   it('player search: finds demo players, says why not, and remembers them when signed in', async () => {
     const lookup = async (path: string, token?: string) => {
       const res = await get(ctx.app, path, token)
@@ -584,13 +719,7 @@ describeEachDatabase('ordering API', (ctx) => {
         return refs.map((ref) => answers.get(ref) ?? { ref, status: 'WAITING' })
       },
     }
-    const app = createApp({
-      db: ctx.db,
-      config: ctx.config,
-      clock: ctx.clock,
-      passwords: testPasswords,
-      provider,
-    })
+    const app = appWithProvider(provider)
     const { token, user } = await customer(ctx, { balance: '100', locale: 'ar' })
     const card = await packageId(ctx, 27, 'iTunes $5')
     const ids: number[] = []

@@ -69,6 +69,7 @@ export const orderRoutes = new Hono<AppEnv>()
         wire: wireOptions(vars),
         now: vars.clock.now(),
         logger: vars.logger,
+        rows: vars.catalogueRows,
       },
       vars.user,
       {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import { signIn, signUp } from '../test/accounts'
 import { describeEachDatabase } from '../test/context'
-import { get } from '../test/orders'
+import { customer, get } from '../test/orders'
 
 const DAY = 24 * 60 * 60_000
 
@@ -46,6 +46,35 @@ describeEachDatabase('session lifetime', (ctx) => {
     ctx.clock.advance(DAY)
     expect((await get(app, 'profile', token)).status).toBe(401)
     expect(await sessionRows(await userId(user.username))).toEqual([])
+  })
+
+  it('answers requests that come in together each for its own token', async () => {
+    const a = await customer(ctx)
+    const b = await customer(ctx)
+    const gone = await customer(ctx)
+    const logout = await ctx.app.request('/api/logout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${gone.token}` },
+    })
+    expect(logout.status).toBe(200)
+    // One read of the sessions serves them all (services/sessions.ts): still one answer each.
+    const tokens = [a.token, gone.token, b.token, a.token, 'x'.repeat(43), b.token]
+    const replies = await Promise.all(tokens.map((token) => get(ctx.app, 'profile', token)))
+    const seen = await Promise.all(
+      replies.map(async (res) =>
+        res.status === 200
+          ? ((await res.json()) as { data: { username: string } }).data.username
+          : res.status,
+      ),
+    )
+    expect(seen).toEqual([
+      a.user.username,
+      401,
+      b.user.username,
+      a.user.username,
+      401,
+      b.user.username,
+    ])
   })
 
   it('prunes expired and long-revoked sessions at the next sign-in', async () => {

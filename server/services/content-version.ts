@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely'
+import { nameStatement } from '../db/named-statements'
 import type { Database } from '../db/schema'
 
 /**
@@ -9,6 +10,7 @@ import type { Database } from '../db/schema'
 export function contentVersionReader(db: Kysely<Database>): () => Promise<string> {
   // Built once: each read only runs the statement.
   const query = db.selectFrom('content_version').select('version').where('id', '=', 1).compile()
+  nameStatement(query.sql)
   return async () => {
     const { rows } = await db.executeQuery(query)
     const row = rows[0]

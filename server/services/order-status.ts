@@ -1,9 +1,11 @@
-import type { Kysely } from 'kysely'
+import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely'
 import { formatMoney } from '../../src/domain/money'
 import type { Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
+import { groupedStatement } from '../db/group-commit'
 import { prepared } from '../db/prepared'
 import { inTransaction } from '../db/transaction'
+import { TurnBatch } from '../db/turn-batch'
 import { t } from '../i18n'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
@@ -246,22 +248,70 @@ export function providerOrder(order: OrderRow): ProviderOrder {
   }
 }
 
+type HandedOver = {
+  id: number
+  provider_ref: string | null
+  status: OrderStatus
+  updated_at: string
+}
+
+/** The provider took a new order: every order runs this, built once (db/prepared.ts). */
+const handedOver = prepared((db, a: HandedOver) =>
+  db
+    .updateTable('orders')
+    .set({ provider_ref: a.provider_ref, status: a.status, updated_at: a.updated_at })
+    .where('id', '=', a.id)
+    .where('status', '=', 'WAITING'),
+)
+
+/**
+ * handedOver for many orders at once, on PostgreSQL: one statement, one commit. The orders are
+ * found by their primary key (`id = any`); the status is only checked (`is true` keeps the
+ * planner off the status index, which statistics from when there were few WAITING orders make
+ * look cheap, and which then reads every WAITING order). Not a named statement
+ * (db/named-statements.ts): it runs once a turn, not once an order, and a plan kept from when
+ * the table was small scanned it whole once it was not.
+ */
+const HANDED_OVER_MANY = `
+update orders set provider_ref = h.provider_ref, status = h.status, updated_at = h.updated_at
+from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])
+  as h (id, provider_ref, status, updated_at)
+where orders.id = any($1::bigint[]) and orders.id = h.id and (orders.status = 'WAITING') is true`
+
+const handOverBatches = new WeakMap<Kysely<Database>, TurnBatch<HandedOver>>()
+
+/**
+ * Records a hand-over. On SQLite it is committed with the orders of the moment
+ * (db/group-commit.ts); on PostgreSQL, with the other hand-overs of the same turn of the event
+ * loop, in one statement (db/turn-batch.ts), rather than a statement and a commit each.
+ */
+function recordHandOver(db: Kysely<Database>, row: HandedOver): Promise<unknown> {
+  if (db.isTransaction || !(db.getExecutor().adapter instanceof PostgresAdapter))
+    return groupedStatement(db, (db) => handedOver(db, row))
+  let batch = handOverBatches.get(db)
+  if (!batch) {
+    batch = new TurnBatch<HandedOver>(async (rows) => {
+      await db.executeQuery(
+        CompiledQuery.raw(HANDED_OVER_MANY, [
+          rows.map((r) => r.id),
+          rows.map((r) => r.provider_ref),
+          rows.map((r) => r.status),
+          rows.map((r) => r.updated_at),
+        ]),
+      )
+      return rows.map(() => undefined)
+    })
+    handOverBatches.set(db, batch)
+  }
+  return batch.add(row)
+}
+
 /**
  * Hands a committed order to the provider, best effort: the customer has paid and the order
  * exists whatever happens here. The provider's reference is kept for the status refresh; a
  * refusal marks the order FAILED (shown as waiting) for an operator to complete or cancel; an
  * unreachable provider leaves it WAITING without a reference, for the operator too.
  */
-/** The provider took a new order: every order runs this, built once (db/prepared.ts). */
-const handedOver = prepared(
-  (db, a: { id: number; provider_ref: string | null; status: OrderStatus; updated_at: string }) =>
-    db
-      .updateTable('orders')
-      .set({ provider_ref: a.provider_ref, status: a.status, updated_at: a.updated_at })
-      .where('id', '=', a.id)
-      .where('status', '=', 'WAITING'),
-)
-
 export async function handOver(
   db: Kysely<Database>,
   provider: Provider,
@@ -270,7 +320,7 @@ export async function handOver(
 ): Promise<void> {
   try {
     const placed = await provider.placeOrder(providerOrder(order))
-    await handedOver(db, {
+    await recordHandOver(db, {
       id: order.id,
       provider_ref: placed.ref,
       status: placed.status,

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto'
-import type { Insertable, Kysely } from 'kysely'
+import {
+  CompiledQuery,
+  PostgresAdapter,
+  type Insertable,
+  type Kysely,
+  type QueryResult,
+} from 'kysely'
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
 import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
@@ -15,24 +21,27 @@ import {
 import { convertFromUsd, orderTotal, unitPrice } from '../../src/domain/pricing'
 import type { Provider } from '../adapters/provider'
 import { INT64_MAX } from '../db/bigint'
+import { groupedTransaction } from '../db/group-commit'
+import { nameStatement } from '../db/named-statements'
 import { prepared } from '../db/prepared'
 import type {
   CurrencyCode,
   Database,
   IdempotencyKeyTable,
+  LocaleCode,
   OrderRow,
   OrderStatus,
   OrderTable,
   UserRow,
 } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
-import { inTransaction } from '../db/transaction'
 import { ApiError } from '../http/errors'
 import { idParam, pageOf, pageRequest, type Page } from '../http/params'
 import { ValidationError, type FieldMessages } from '../http/validation'
-import { localized, t, type MessageId } from '../i18n'
+import { LOCALES, localized, t, type MessageId } from '../i18n'
 import type { Logger } from '../log'
 import { generatedImageUrl } from './catalogue-images'
+import { catalogueRowsFromDb, type RowSource } from './catalogue-rows'
 import { dayRange, localDateTime } from './dates'
 import { itemName } from './item-name'
 import { handOver } from './order-status'
@@ -153,16 +162,13 @@ export interface PrepareOptions {
   /** LBP per USD: catalogue prices are USD, an LBP wallet pays the converted amount. */
   lbpRate: number
   playerNameQuery?: string
+  /** Where the product and package come from: by default the database, each time. */
+  rows?: RowSource
 }
 
 // The statements every order runs, built once (db/prepared.ts).
-const packageById = prepared((db, { id }: { id: number }) =>
-  db.selectFrom('packages').selectAll().where('id', '=', id),
-)
-const productById = prepared((db, { id }: { id: number }) =>
-  db.selectFrom('products').selectAll().where('id', '=', id),
-)
-const claimKey = prepared((db, key: Insertable<IdempotencyKeyTable>) =>
+/** The key with its reply, last in the order's transaction; no row when it is taken. */
+const keepKey = prepared((db, key: Insertable<IdempotencyKeyTable>) =>
   db
     .insertInto('idempotency_keys')
     .values(key)
@@ -179,38 +185,22 @@ const debit = prepared(
       .where('currency', '=', currency)
       .returning(['balance', 'locale']),
 )
+/** Only the id comes back: the row is the values given (as on PostgreSQL's one statement). */
 const insertOrder = prepared((db, order: Insertable<OrderTable>) =>
-  db.insertInto('orders').values(order).returningAll(),
+  db.insertInto('orders').values(order).returning('id'),
 )
-const keepReply = prepared(
-  (
-    db,
-    {
-      user_id,
-      key,
-      order_id,
-      reply,
-    }: { user_id: number; key: string; order_id: number; reply: string },
-  ) =>
-    db
-      .updateTable('idempotency_keys')
-      .set({ order_id, reply })
-      .where('user_id', '=', user_id)
-      .where('key', '=', key),
-)
-
-async function findItem(db: Kysely<Database>, fields: OrderFields) {
+async function findItem(db: Kysely<Database>, fields: OrderFields, rows: RowSource) {
   if (fields.package_id !== undefined) {
     const id = idParam(fields.package_id)
-    const [pkg] = id === undefined ? [] : (await packageById(db, { id })).rows
+    const pkg = id === undefined ? undefined : await rows.package(db, id)
     if (!pkg) throw new ApiError(404, 'catalogue.package_not_found')
-    const [product] = (await productById(db, { id: pkg.product_id })).rows
+    const product = await rows.product(db, pkg.product_id)
     if (!product) throw new Error(`package ${pkg.id} has no product ${pkg.product_id}`)
     return { product, pkg }
   }
   if (fields.product_id !== undefined) {
     const id = idParam(fields.product_id)
-    const [product] = id === undefined ? [] : (await productById(db, { id })).rows
+    const product = id === undefined ? undefined : await rows.product(db, id)
     if (!product) throw new ApiError(404, 'catalogue.product_not_found')
     return { product, pkg: undefined }
   }
@@ -225,9 +215,9 @@ export async function prepareOrder(
   db: Kysely<Database>,
   user: UserRow,
   { fields, quantityName }: OrderForm,
-  { locale, lbpRate, playerNameQuery }: PrepareOptions,
+  { locale, lbpRate, playerNameQuery, rows = catalogueRowsFromDb }: PrepareOptions,
 ): Promise<PreparedOrder> {
-  const { product, pkg } = await findItem(db, fields)
+  const { product, pkg } = await findItem(db, fields, rows)
   // An entry that merges to another product is a link to that product's page, not an item.
   if (!isProductAvailable(product) || (pkg && (pkg.is_available !== 1 || pkg.merge_to !== null)))
     refuse(pkg ? 'package_id' : 'product_id', 'order.unavailable')
@@ -409,13 +399,129 @@ export async function replayed(
   return JSON.parse(row.reply) as PlaceOrderReply
 }
 
+/** The order's row as it is inserted, every column but the id. */
+function orderValues(user: UserRow, order: PreparedOrder, at: string): Omit<OrderRow, 'id'> {
+  const { product, pkg, kept } = order
+  return {
+    user_id: user.id,
+    product_id: product.id,
+    package_id: pkg?.id ?? null,
+    number: product.number,
+    product_name_en: product.name_en,
+    product_name_ar: product.name_ar,
+    package_name_en: pkg?.name_en ?? null,
+    package_name_ar: pkg?.name_ar ?? null,
+    product_image:
+      (pkg ? pkg.image : null) ??
+      product.image ??
+      generatedImageUrl({ kind: 'product', ...product }),
+    product_reference: product.product_reference,
+    provider_package_id: pkg?.package_id ?? null,
+    quantity: order.quantity,
+    unit_price: order.unitPrice,
+    total_price: order.totalPrice,
+    currency: order.currency,
+    status: 'WAITING',
+    refuse_reason: null,
+    accept_note: null,
+    item_codes: '[]',
+    expiry_date: null,
+    player_name: order.playerName,
+    player_number: order.playerNumber,
+    service_type: order.service?.type ?? null,
+    social_link: kept.social_link ?? null,
+    wallet_address: kept.wallet_address ?? null,
+    email_or_phone_number: kept.email_or_phone_number ?? null,
+    password: kept.password ?? null,
+    contact_number: kept.contact_number ?? null,
+    requirements: JSON.stringify(order.requirements),
+    provider_ref: null,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
+/** The wallet history line's name: the user's own record, in their language. */
+const debitLineName = (locale: LocaleCode, placed: OrderRow) =>
+  t(locale, 'wallet.order_debit', { id: placed.id, item: itemName(placed, locale) })
+
+/** The debit was refused: the balance is short, or the wallet's currency changed. */
+class DebitRefused extends Error {
+  override name = 'DebitRefused'
+  constructor(readonly currencyChanged: boolean) {
+    super('debit refused')
+  }
+}
+
+/** Why the guarded debit moved nothing: too little balance, or a currency switched since. */
+async function debitRefused(
+  db: Kysely<Database>,
+  user: UserRow,
+  order: PreparedOrder,
+): Promise<DebitRefused> {
+  const current = await db
+    .selectFrom('users')
+    .select('currency')
+    .where('id', '=', user.id)
+    .executeTakeFirstOrThrow()
+  return new DebitRefused(current.currency !== order.currency)
+}
+
+function debitRefusal(currencyChanged: boolean): ValidationError {
+  return new ValidationError(
+    [
+      {
+        field: 'balance',
+        id: currencyChanged ? 'order.currency_changed' : 'order.balance.insufficient',
+      },
+    ],
+    ORDER_FIELD_LABELS,
+  )
+}
+
 /**
- * Pays for and records a prepared order, in one transaction: the key first (a second call
- * with the same key waits on it, then finds it taken and answers with the stored reply), then
- * the conditional debit (no row when the balance is short: nothing else happens), the order,
- * its wallet history line and the reply kept for the key.
+ * Pays for and records a prepared order, atomically: the conditional debit (nothing happens
+ * when the balance is short or the currency is not the one it was priced in), the order, its
+ * wallet history line and, last, the Idempotency-Key with the reply. The key's primary key
+ * makes a second call with the same key lose: it waits for the first (on the user's row or
+ * the key), then finds the key taken, everything it did is undone, and it answers with the
+ * stored reply. A call refused for its balance also looks for its key first: a repeat of an
+ * order that spent the money answers as that order did.
+ *
+ * On PostgreSQL, outside a caller's transaction, this is one statement (a round trip instead
+ * of seven, docs/architecture.md "Orders"); elsewhere it is one transaction of four.
  */
 export async function placeOrder(
+  db: Kysely<Database>,
+  user: UserRow,
+  order: PreparedOrder,
+  options: PlaceOptions,
+): Promise<PlaceResult> {
+  const { key, requestHash: hash } = options
+  try {
+    return !db.isTransaction && isPostgres(db)
+      ? await placeInOneStatement(db, user, order, options)
+      : await placeInTransaction(db, user, order, options)
+  } catch (err) {
+    if (!(err instanceof KeyTaken || err instanceof DebitRefused)) throw err
+    const earlier = key === undefined ? undefined : await replayed(db, user.id, key, hash)
+    if (earlier) return { placed: false, reply: earlier }
+    if (err instanceof DebitRefused) throw debitRefusal(err.currencyChanged)
+    throw new Error(`idempotency key ${key} vanished`, { cause: err })
+  }
+}
+
+/** The reply to a placed order; `balance` is the wallet's after the debit. */
+function placedReply(placed: OrderRow, user: UserRow, wire: WireOptions, balance: bigint) {
+  const reply: PlaceOrderReply = {
+    message: t(wire.locale, 'order.placed'),
+    data: orderWire(placed, user, wire),
+    balance: fromMicros(balance),
+  }
+  return reply
+}
+
+async function placeInTransaction(
   db: Kysely<Database>,
   user: UserRow,
   order: PreparedOrder,
@@ -423,119 +529,194 @@ export async function placeOrder(
 ): Promise<PlaceResult> {
   const at = now.toISOString()
   const total = order.totalPrice
-  try {
-    return await inTransaction(db, async (trx) => {
-      if (key !== undefined) {
-        const claimed = await claimKey(trx, {
-          user_id: user.id,
-          key,
-          request_hash: hash,
-          order_id: null,
-          reply: null,
-          created_at: at,
-        })
-        if (Number(claimed.numAffectedRows ?? 0) === 0) throw new KeyTaken()
-      }
-
-      // Priced in this currency: a switch since then must not debit the converted balance.
-      const [debited] = (await debit(trx, { id: user.id, total, currency: order.currency })).rows
-      if (!debited) {
-        const current = await trx
-          .selectFrom('users')
-          .select('currency')
-          .where('id', '=', user.id)
-          .executeTakeFirstOrThrow()
-        throw new ValidationError(
-          [
-            {
-              field: 'balance',
-              id:
-                current.currency === order.currency
-                  ? 'order.balance.insufficient'
-                  : 'order.currency_changed',
-            },
-          ],
-          ORDER_FIELD_LABELS,
-        )
-      }
-
-      const { product, pkg, kept } = order
-      const [placed] = (
-        await insertOrder(trx, {
-          user_id: user.id,
-          product_id: product.id,
-          package_id: pkg?.id ?? null,
-          number: product.number,
-          product_name_en: product.name_en,
-          product_name_ar: product.name_ar,
-          package_name_en: pkg?.name_en ?? null,
-          package_name_ar: pkg?.name_ar ?? null,
-          product_image:
-            (pkg ? pkg.image : null) ??
-            product.image ??
-            generatedImageUrl({ kind: 'product', ...product }),
-          product_reference: product.product_reference,
-          provider_package_id: pkg?.package_id ?? null,
-          quantity: order.quantity,
-          unit_price: order.unitPrice,
-          total_price: total,
-          currency: order.currency,
-          status: 'WAITING',
-          refuse_reason: null,
-          accept_note: null,
-          item_codes: '[]',
-          expiry_date: null,
-          player_name: order.playerName,
-          player_number: order.playerNumber,
-          service_type: order.service?.type ?? null,
-          social_link: kept.social_link ?? null,
-          wallet_address: kept.wallet_address ?? null,
-          email_or_phone_number: kept.email_or_phone_number ?? null,
-          password: kept.password ?? null,
-          contact_number: kept.contact_number ?? null,
-          requirements: JSON.stringify(order.requirements),
-          provider_ref: null,
-          created_at: at,
-          updated_at: at,
-        })
-      ).rows
-      if (!placed) throw new Error('the order insert returned no row')
-
-      await addWalletLog(trx, {
-        userId: user.id,
-        status: 'Discounted',
-        // The history is the user's own record: in their language, like notifications.
-        name: t(debited.locale, 'wallet.order_debit', {
-          id: placed.id,
-          item: itemName(placed, debited.locale),
-        }),
-        previousBalance: debited.balance + total,
-        value: total,
-        currentBalance: debited.balance,
-        currency: order.currency,
-        now,
-      })
-
-      const reply: PlaceOrderReply = {
-        message: t(wire.locale, 'order.placed'),
-        data: orderWire(placed, user, wire),
-        balance: fromMicros(debited.balance),
-      }
-      if (key !== undefined)
-        await keepReply(trx, {
-          user_id: user.id,
-          key,
-          order_id: placed.id,
-          reply: JSON.stringify(reply),
-        })
-      return { placed: true as const, reply, order: placed }
+  // On SQLite, in one transaction with the other orders of the moment (db/group-commit.ts).
+  return groupedTransaction(db, async (trx) => {
+    // Priced in this currency: a switch since then must not debit the converted balance.
+    const [debited] = (await debit(trx, { id: user.id, total, currency: order.currency })).rows
+    if (!debited) throw await debitRefused(trx, user, order)
+    const values = orderValues(user, order, at)
+    const [inserted] = (await insertOrder(trx, values)).rows
+    if (!inserted) throw new Error('the order insert returned no row')
+    const placed: OrderRow = { id: inserted.id, ...values }
+    await addWalletLog(trx, {
+      userId: user.id,
+      status: 'Discounted',
+      name: debitLineName(debited.locale, placed),
+      previousBalance: debited.balance + total,
+      value: total,
+      currentBalance: debited.balance,
+      currency: order.currency,
+      now,
     })
-  } catch (err) {
-    if (!(err instanceof KeyTaken) || key === undefined) throw err
-    const reply = await replayed(db, user.id, key, hash)
-    if (!reply) throw new Error(`idempotency key ${key} vanished`, { cause: err })
-    return { placed: false, reply }
+    const reply = placedReply(placed, user, wire, debited.balance)
+    if (key !== undefined) {
+      const kept = await keepKey(trx, {
+        user_id: user.id,
+        key,
+        request_hash: hash,
+        order_id: placed.id,
+        reply: JSON.stringify(reply),
+        created_at: at,
+      })
+      // Taken by an earlier call: this one is undone and answers with that call's reply.
+      if (Number(kept.numAffectedRows ?? 0) === 0) throw new KeyTaken()
+    }
+    return { placed: true as const, reply, order: placed }
+  })
+}
+
+const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter
+
+/**
+ * Order ids for the one-statement insert, taken from the table's own sequence a block at a
+ * time (a block costs one round trip); ids a stopped server had taken are never used, as a
+ * sequence's cache would leave them.
+ */
+const ID_BLOCK = 32
+const idBlocks = new WeakMap<Kysely<Database>, { ids: number[]; next?: Promise<void> }>()
+
+async function nextOrderId(db: Kysely<Database>): Promise<number> {
+  let block = idBlocks.get(db)
+  if (!block) idBlocks.set(db, (block = { ids: [] }))
+  for (;;) {
+    const id = block.ids.shift()
+    if (id !== undefined) return id
+    block.next ??= (async () => {
+      try {
+        const { rows } = await db.executeQuery<{ id: number }>(takeIds)
+        block.ids.push(...rows.map((row) => Number(row.id)))
+      } finally {
+        block.next = undefined
+      }
+    })()
+    await block.next
   }
+}
+
+const takeIds = CompiledQuery.raw(
+  `select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${ID_BLOCK})`,
+)
+
+/** Every column of an order, for the one-statement insert. */
+const ORDER_COLUMNS = [
+  'id',
+  'user_id',
+  'product_id',
+  'package_id',
+  'number',
+  'product_name_en',
+  'product_name_ar',
+  'package_name_en',
+  'package_name_ar',
+  'product_image',
+  'product_reference',
+  'provider_package_id',
+  'quantity',
+  'unit_price',
+  'total_price',
+  'currency',
+  'status',
+  'refuse_reason',
+  'accept_note',
+  'item_codes',
+  'expiry_date',
+  'player_name',
+  'player_number',
+  'service_type',
+  'social_link',
+  'wallet_address',
+  'email_or_phone_number',
+  'password',
+  'contact_number',
+  'requirements',
+  'provider_ref',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof OrderTable)[]
+// A column added to the table must be added above (the check fails to compile otherwise).
+const everyOrderColumn: Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]> extends never
+  ? true
+  : false = true
+void everyOrderColumn
+
+/**
+ * The whole order in one PostgreSQL statement: the debit, then from its row (none when it is
+ * refused) the order (the row as JSON, typed by the table), the wallet line (named in the
+ * user's language, one name per language given) and the key with the reply, whose balance is
+ * written from the debit's: the reply is the first call's JSON up to `"balance":`, then the
+ * new balance as an exact decimal. A repeat parses the stored reply, which reads that decimal
+ * as the same double fromMicros made of it (the nearest to the exact value), so it answers
+ * the very bytes the first call sent, even past 15 digits (test in routes/orders.test.ts).
+ * Needs PostgreSQL 13 or later (trim_scale).
+ */
+const oneStatement = `
+with debited as (
+  update users set balance = balance - $1::bigint
+  where id = $2::bigint and balance >= $1::bigint and currency = $3::text
+  returning balance, locale
+), placed as (
+  insert into orders (${ORDER_COLUMNS.join(', ')})
+  select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+  from debited, json_populate_record(null::orders, $4::json) r
+  returning id
+), line as (
+  insert into wallet_logs
+    (user_id, status, name, previous_balance, value, current_balance, currency, created_at)
+  select $2::bigint, 'Discounted', coalesce($5::jsonb ->> debited.locale, $5::jsonb ->> 'en'),
+    debited.balance + $1::bigint, $1::bigint, debited.balance, $3::text, $6::text
+  from debited
+), kept as (
+  insert into idempotency_keys (user_id, key, request_hash, order_id, reply, created_at)
+  select $2::bigint, $7::text, $8::text, placed.id,
+    $9::text || trim_scale(debited.balance::numeric / 1000000)::text || '}', $6::text
+  from debited, placed
+  where $7::text is not null
+)
+select debited.balance, debited.locale from debited`
+// Parsed and planned once per connection (db/named-statements.ts).
+nameStatement(oneStatement)
+
+const UNIQUE_VIOLATION = '23505'
+
+async function placeInOneStatement(
+  db: Kysely<Database>,
+  user: UserRow,
+  order: PreparedOrder,
+  { key, requestHash: hash, wire, now }: PlaceOptions,
+): Promise<PlaceResult> {
+  const at = now.toISOString()
+  const placed: OrderRow = { id: await nextOrderId(db), ...orderValues(user, order, at) }
+  const names = Object.fromEntries(LOCALES.map((locale) => [locale, debitLineName(locale, placed)]))
+  // The reply without its balance, which only the debit knows: `{"message":…,"data":…,"balance":`.
+  const message = t(wire.locale, 'order.placed')
+  const data = orderWire(placed, user, wire)
+  const head = JSON.stringify({ message, data })
+  const parameters = [
+    order.totalPrice.toString(),
+    user.id,
+    order.currency,
+    JSON.stringify(placed, (_, value: unknown) =>
+      typeof value === 'bigint' ? value.toString() : value,
+    ),
+    JSON.stringify(names),
+    at,
+    key ?? null,
+    hash,
+    `${head.slice(0, -1)},"balance":`,
+  ]
+  let result: QueryResult<{ balance: bigint; locale: LocaleCode }>
+  try {
+    result = await db.executeQuery(CompiledQuery.raw(oneStatement, parameters))
+  } catch (err) {
+    const { code, constraint } = err as { code?: unknown; constraint?: unknown }
+    // The key is an earlier call's: nothing of this statement happened.
+    if (code === UNIQUE_VIOLATION && constraint === 'idempotency_keys_pk') throw new KeyTaken()
+    throw err
+  }
+  const [debited] = result.rows
+  if (!debited) throw await debitRefused(db, user, order)
+  const reply: PlaceOrderReply = { message, data, balance: fromMicros(debited.balance) }
+  return { placed: true, reply, order: placed }
 }
 
 export interface CheckoutRequest {
@@ -554,6 +735,8 @@ export interface CheckoutContext {
   wire: WireOptions
   now: Date
   logger?: Logger
+  /** The catalogue rows kept per content version (services/catalogue-rows.ts). */
+  rows?: RowSource
 }
 
 /**
@@ -577,6 +760,7 @@ export async function checkout(
       locale: wire.locale,
       lbpRate: ctx.lbpRate,
       playerNameQuery: request.playerNameQuery,
+      rows: ctx.rows,
     })
   } catch (err) {
     // A repeat is answered as the first time even if the item can no longer be ordered. The

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { PostgresAdapter, sql, type Kysely } from 'kysely'
 import { prepared } from '../db/prepared'
+import { TurnBatch } from '../db/turn-batch'
 import type { Database, UserRow } from '../db/schema'
 
 /** last_used_at is written at most this often, so every request is not also a write. */
@@ -45,20 +46,55 @@ const expired = (
   nowMs - Date.parse(session.last_used_at) >= limits.idleMs ||
   nowMs - Date.parse(session.created_at) >= limits.maxMs
 
-/** Every authenticated request runs this: built once (db/prepared.ts). */
-const liveSession = prepared((db, { hash }: { hash: string }) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id as session_id',
-      'sessions.last_used_at as session_last_used_at',
-      'sessions.created_at as session_created_at',
-    ])
-    .where('sessions.token_hash', '=', hash)
-    .where('sessions.revoked_at', 'is', null),
+/**
+ * The live sessions of several tokens, with their users: every authenticated request asks,
+ * so the requests of one turn of the event loop share one read (liveSessionOf). Built once
+ * (db/prepared.ts), not named on PostgreSQL: its plan depends on how many tokens it gets.
+ */
+const liveSessions = prepared(
+  (db, { hashes }: { hashes: unknown }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.token_hash as session_token_hash',
+        'sessions.id as session_id',
+        'sessions.last_used_at as session_last_used_at',
+        'sessions.created_at as session_created_at',
+      ])
+      .where(
+        db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<boolean>`${sql.ref('sessions.token_hash')} = any(cast(${hashes} as text[]))`
+          : sql<boolean>`${sql.ref('sessions.token_hash')} in (select value from json_each(${hashes}))`,
+      )
+      .where('sessions.revoked_at', 'is', null),
+  { named: false },
 )
+
+type LiveSessionRow = Awaited<ReturnType<typeof liveSessions>>['rows'][number]
+
+const sessionReads = new WeakMap<Kysely<Database>, TurnBatch<string, LiveSessionRow | undefined>>()
+
+/**
+ * The session row of a token's hash (revoked ones excluded), read after the call was made:
+ * the calls of one turn go in one read (db/turn-batch.ts), so a sign-out or a revocation
+ * committed before a request came in is always seen by it.
+ */
+function liveSessionOf(db: Kysely<Database>, hash: string): Promise<LiveSessionRow | undefined> {
+  const read = async (hashes: string[]) => {
+    const unique = [...new Set(hashes)]
+    const { rows } = await liveSessions(db, {
+      hashes: db.getExecutor().adapter instanceof PostgresAdapter ? unique : JSON.stringify(unique),
+    })
+    const byHash = new Map(rows.map((row) => [row.session_token_hash, row]))
+    return hashes.map((h) => byHash.get(h))
+  }
+  if (db.isTransaction) return read([hash]).then(([row]) => row)
+  let batch = sessionReads.get(db)
+  if (!batch) sessionReads.set(db, (batch = new TurnBatch(read)))
+  return batch.add(hash)
+}
 
 /**
  * The live session a token belongs to, and its user: not revoked, not expired, and the user not
@@ -70,9 +106,15 @@ export async function findSession(
   now: Date,
   limits: SessionLimits,
 ): Promise<{ sessionId: number; user: UserRow } | undefined> {
-  const [row] = (await liveSession(db, { hash: hashToken(token) })).rows
+  const row = await liveSessionOf(db, hashToken(token))
   if (!row) return undefined
-  const { session_id, session_last_used_at, session_created_at, ...user } = row
+  const {
+    session_token_hash: _hash,
+    session_id,
+    session_last_used_at,
+    session_created_at,
+    ...user
+  } = row
   const session = { created_at: session_created_at, last_used_at: session_last_used_at }
   if (expired(session, limits, now.getTime())) {
     await db.deleteFrom('sessions').where('id', '=', session_id).execute()
