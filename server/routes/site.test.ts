@@ -20,7 +20,11 @@ describeEachDatabase('site content API', (ctx) => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/)
     const reply = v.parse(WebsiteInfoReplySchema, await res.json())
     const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
-    expect(info).toEqual({ ...demoSeed.websiteInfo, lbp_rate: ctx.config.lbpRate })
+    expect(info).toEqual({
+      ...demoSeed.websiteInfo,
+      lbp_rate: ctx.config.lbpRate,
+      time_zone: ctx.config.storeTimeZone,
+    })
     expect(info.logo_url).toMatch(/^\/media\/logo\.[0-9a-f]{8}\.svg$/)
   })
 

@@ -15,6 +15,8 @@ export const WebsiteInfoSchema = v.object({
   footer_bg_image: v.nullish(v.string()),
   /** LBP per USD, for showing prices to customers whose currency is LBP. */
   lbp_rate: v.nullish(v.number()),
+  /** The store's time zone (IANA), in which the date filters' days are counted. */
+  time_zone: v.nullish(v.string()),
 })
 export type WebsiteInfo = v.InferOutput<typeof WebsiteInfoSchema>
 

@@ -186,3 +186,22 @@ export async function deliverPush(page: Page, origin: string, message: unknown):
     await cdp.detach()
   }
 }
+
+/** The store's time zone on the test server (the default STORE_TIMEZONE). */
+const STORE_TIME_ZONE = 'Asia/Beirut'
+
+const dayIn = (timeZone: string, at: Date) => at.toLocaleDateString('en-CA', { timeZone })
+
+/**
+ * A device time zone whose date differs from the store's now and for the next half hour, so a
+ * journey that filters by "today" fails if the storefront counts the day on the device's clock
+ * (the server counts it in the store's zone).
+ */
+export function zoneOnAnotherDay(now = new Date()): string {
+  const soon = new Date(now.getTime() + 30 * 60_000)
+  const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) =>
+    [now, soon].every((at) => dayIn(candidate, at) !== dayIn(STORE_TIME_ZONE, at)),
+  )
+  if (!zone) throw new Error('no time zone on another day than the store')
+  return zone
+}

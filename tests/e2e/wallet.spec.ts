@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { operator, signedInCustomer } from './support'
+import { operator, signedInCustomer, zoneOnAnotherDay } from './support'
 
 const balance = (page: Page) => page.getByRole('link', { name: /^Balance/ })
 
@@ -92,26 +92,29 @@ test('a promo code credits at once, and a second time is refused', async ({ page
   await expect(balance(page)).toHaveText('6.00 $')
 })
 
-test('the wallet filters by kind and date', async ({ page, request }) => {
-  const customer = await signedInCustomer(page, request, { balance: '30' })
-  await request.post('/api/automated/get/packages', {
-    headers: { Authorization: `Bearer ${customer.token}` },
-    multipart: { product_id: '24', qty: '10', wallet_address: 'TXwallet' },
+test.describe('on a device whose clock is on another day than the store', () => {
+  test.use({ timezoneId: zoneOnAnotherDay() })
+  test('the wallet filters by kind and date', async ({ page, request }) => {
+    const customer = await signedInCustomer(page, request, { balance: '30' })
+    await request.post('/api/automated/get/packages', {
+      headers: { Authorization: `Bearer ${customer.token}` },
+      multipart: { product_id: '24', qty: '10', wallet_address: 'TXwallet' },
+    })
+    await page.goto('/#/wallet')
+    await expect(page.getByRole('row')).toHaveCount(3)
+    await page.getByLabel('Status').selectOption('Discounted')
+    await expect(page.getByRole('row')).toHaveCount(2)
+    await expect(page.getByRole('row').nth(1)).toContainText('Discounted')
+    await page.getByLabel('Status').selectOption('Charged')
+    await expect(page.getByRole('row').nth(1)).toContainText('Charged')
+    await page.getByLabel('Status').selectOption('')
+    await page.getByLabel('Date', { exact: true }).selectOption('2000-01-01')
+    await page.getByLabel('Start date').fill('2000-01-02')
+    await page.getByLabel('End date').fill('2000-01-03')
+    await expect(page.getByText('There are no items to show')).toBeVisible()
+    await page.getByLabel('Date', { exact: true }).selectOption('today')
+    await expect(page.getByRole('row')).toHaveCount(3)
   })
-  await page.goto('/#/wallet')
-  await expect(page.getByRole('row')).toHaveCount(3)
-  await page.getByLabel('Status').selectOption('Discounted')
-  await expect(page.getByRole('row')).toHaveCount(2)
-  await expect(page.getByRole('row').nth(1)).toContainText('Discounted')
-  await page.getByLabel('Status').selectOption('Charged')
-  await expect(page.getByRole('row').nth(1)).toContainText('Charged')
-  await page.getByLabel('Status').selectOption('')
-  await page.getByLabel('Date', { exact: true }).selectOption('2000-01-01')
-  await page.getByLabel('Start date').fill('2000-01-02')
-  await page.getByLabel('End date').fill('2000-01-03')
-  await expect(page.getByText('There are no items to show')).toBeVisible()
-  await page.getByLabel('Date', { exact: true }).selectOption('today')
-  await expect(page.getByRole('row')).toHaveCount(3)
 })
 
 test('offline, a top-up fails at once and nothing is sent', async ({ page, request, context }) => {

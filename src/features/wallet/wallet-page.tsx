@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PaymentLog, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
+import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
 import { ListFilters, SelectFilter } from '../../ui/list-filters'
@@ -25,7 +26,12 @@ export interface WalletSearch {
 export function WalletPage({ search }: { search: WalletSearch }) {
   const { t } = useLingui()
   const navigate = useNavigate()
-  const range = dateRange(search.date, { start: search.start, end: search.end })
+  const { data: info } = useQuery(websiteInfoQuery())
+  const range = dateRange(
+    search.date,
+    { start: search.start, end: search.end },
+    { timeZone: info?.time_zone },
+  )
   const query = useQuery(
     walletQueries.logs({ status: search.status || undefined, page: search.page, ...range }),
   )
