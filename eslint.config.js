@@ -25,6 +25,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'node_modules',
       'data',
       'test-results',

@@ -1,4 +1,5 @@
 import { execSync } from 'node:child_process'
+import { runInNewContext } from 'node:vm'
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
@@ -18,6 +19,71 @@ function buildId(): string {
     return `${commit.toString().trim()}-${Date.now().toString(36)}`
   } catch {
     return Date.now().toString(36)
+  }
+}
+
+/** The chunks of the home route (its component and loader), split off by the router plugin. */
+const isHomeRouteChunk = (chunk: { moduleIds: readonly string[] }) =>
+  chunk.moduleIds.some((id) => id.includes('/src/routes/index.tsx?tsr-split'))
+
+/**
+ * `locales/{locale}/messages.po?first`: the catalogue with only the messages the home page's
+ * first load uses (the code of the entry, the home route and what they import statically); the
+ * whole catalogue follows with the first lazy piece or other route (src/i18n/locale.ts). Lingui
+ * compiles the catalogue; the messages left out are taken out once the chunks are known.
+ */
+function firstMessages(): Plugin {
+  const QUERY = '?first'
+  const whole = new Map<string, Record<string, unknown>>()
+  const placeholder = (locale: string) => `__first_messages_${locale}__`
+  return {
+    name: 'first-messages',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /\.po\?first$/ },
+      async handler(source, importer) {
+        const resolved = await this.resolve(source.slice(0, -QUERY.length), importer)
+        // The Lingui plugin compiles ids ending in .po.
+        return resolved && `${resolved.id}${QUERY}.po`
+      },
+    },
+    transform: {
+      order: 'post',
+      filter: { id: /\.po\?first\.po$/ },
+      handler(code, id) {
+        const locale = /\/locales\/([^/]+)\/[^/]+\.po\?/.exec(id)?.[1]
+        const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(code)?.[1]
+        if (!locale || !literal) throw new Error(`first-messages: no compiled catalogue in ${id}`)
+        whole.set(locale, JSON.parse(runInNewContext(literal) as string) as Record<string, unknown>)
+        return {
+          code: `export const messages = JSON.parse(${JSON.stringify(placeholder(locale))})`,
+        }
+      },
+    },
+    renderChunk(code, _chunk, _options, { chunks }) {
+      const locale = [...whole.keys()].find((key) => code.includes(placeholder(key)))
+      if (!locale) return null
+      const first = new Set<string>()
+      const add = (fileName: string) => {
+        if (first.has(fileName) || !chunks[fileName]) return
+        first.add(fileName)
+        chunks[fileName].imports.forEach(add)
+      }
+      for (const chunk of Object.values(chunks))
+        if (chunk.isEntry || isHomeRouteChunk(chunk)) add(chunk.fileName)
+      const sources = [...first].flatMap((fileName) =>
+        Object.values(chunks[fileName]!.modules).map((module) => module.code ?? ''),
+      )
+      const messages = whole.get(locale)!
+      const used = Object.fromEntries(
+        Object.entries(messages).filter(([id]) =>
+          sources.some((source) => ['"', "'", '`'].some((q) => source.includes(q + id + q))),
+        ),
+      )
+      if (!Object.keys(used).length)
+        throw new Error('first-messages: the first load uses no message')
+      return code.replace(JSON.stringify(placeholder(locale)), JSON.stringify(JSON.stringify(used)))
+    },
   }
 }
 
@@ -50,10 +116,7 @@ function homePreload(apiBase: string): Plugin {
         const add = (file: string) => collect(file, files)
         for (const chunk of chunks) {
           const id = chunk.facadeModuleId ?? ''
-          if (
-            id.includes('/src/routes/index.tsx?tsr-split') ||
-            id.endsWith('/locales/en/messages.po')
-          )
+          if (isHomeRouteChunk(chunk) || id.endsWith('/locales/en/messages.po?first.po'))
             add(chunk.fileName)
         }
         const tags: HtmlTagDescriptor[] = [...files]
@@ -89,7 +152,7 @@ function homePreload(apiBase: string): Plugin {
   }
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
   resolve: {
     // React 19 has useSyncExternalStore: the shim Lingui and TanStack import for older Reacts
@@ -97,7 +160,9 @@ export default defineConfig(({ mode }) => ({
     alias: [{ find: /^use-sync-external-store\/shim$/, replacement: 'react' }],
   },
   plugins: [
-    homePreload(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api/'),
+    firstMessages(),
+    // The server build (src/entry-server.tsx) renders home's first screen: no page, no preloads.
+    !isSsrBuild && homePreload(loadEnv(mode, process.cwd(), 'VITE_').VITE_API_BASE || '/api/'),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -116,6 +181,8 @@ export default defineConfig(({ mode }) => ({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     vanillaExtractPlugin(),
     VitePWA({
+      // The server build renders no update prompt; it only needs the register module to resolve.
+      disable: isSsrBuild,
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
@@ -153,7 +220,8 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
       output: {
         // Everything the entry imports statically (the framework and the shell) in the entry's
@@ -162,6 +230,17 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'] },
+            // The kit's pieces home shares with most pages, on their own: in home's chunk they
+            // would make every page load home.
+            {
+              name: 'kit',
+              test: /[\\/]src[\\/]ui[\\/](load-problem|empty-state|field\.css)\.tsx?$/,
+            },
+            // The home route (component and loader) and what it imports beyond the entry, in
+            // one file: the other pages that share a piece of it (the product grid) load it too.
+            { name: 'home', test: /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split=/ },
+            // The reply schemas' library, which comes with the first API reply (api/client.ts).
+            { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // Push only: loaded when a customer turns notifications on, and never precached.
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb)[\\/]/ },
           ],

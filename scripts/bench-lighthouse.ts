@@ -7,7 +7,8 @@
  * Then the same pages with the CPU slowdown scaled to a mid-tier phone: Chrome DevTools
  * calibrates a mid-tier phone (a Pixel 5) at a benchmarkIndex of 1000, so the slowdown is this
  * machine's median benchmarkIndex / 1000 (at least 1). `LIGHTHOUSE_RUNS` sets the runs per
- * page, `LIGHTHOUSE_SCALED=0` skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all.
+ * page, `LIGHTHOUSE_PAGES=package,product` measures only those pages, `LIGHTHOUSE_SCALED=0`
+ * skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all.
  * `npm run bench:lighthouse`.
  *
  * Lighthouse simulates TBT from the wall time of the page's main-thread tasks. On a shared
@@ -29,7 +30,7 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'product', path: '/#/products/products-1/1' },
   { name: 'package', path: '/#/products/products-1/packages/1' },
-]
+].filter(({ name }) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(name) ?? true)
 /** Chrome DevTools' benchmark score of a mid-tier phone (a Pixel 5). */
 const MID_TIER_INDEX = 1000
 

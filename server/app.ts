@@ -19,7 +19,7 @@ import { ApiError, RetryLaterError } from './http/errors'
 import { localeFromUrl } from './http/locale'
 import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
-import { firstScreenData } from './http/first-screen'
+import { firstScreenData, routeScreenData } from './http/first-screen'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './http/validation'
 import { t, type MessageId } from './i18n'
@@ -135,8 +135,12 @@ export function createApp({
   app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
-  const firstScreen = () => firstScreenData((path) => app.request(path))
-  app.route('/', staticRoutes(config, mediaDir, firstScreen))
+  const request = (path: string) => app.request(path)
+  const firstScreen = () => firstScreenData(request)
+  app.route(
+    '/',
+    staticRoutes(config, mediaDir, firstScreen, (route) => routeScreenData(route, request)),
+  )
 
   app.notFound((c) =>
     isApiPath(c.req.path)

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       sqlitePath: 'data/store.db',
       sqliteLockWaitMs: 5000,
       distDir: 'dist',
+      ssrDir: 'dist-server',
       corsOrigins: [],
       cspConnectSrc: [],
       trustProxy: 0,

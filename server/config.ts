@@ -17,6 +17,8 @@ export interface Config {
   /** How long a write waits for SQLite's lock (held by another process) before 503. */
   sqliteLockWaitMs: number
   distDir: string
+  /** The server build of home's first screen (`vite build --ssr`). */
+  ssrDir: string
   corsOrigins: string[]
   /** Origins the storefront may fetch from besides its own (CSP connect-src). */
   cspConnectSrc: string[]
@@ -228,6 +230,10 @@ const EnvSchema = v.object({
   DIST_DIR: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'dist'),
+  ),
+  SSR_DIR: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'dist-server'),
   ),
   CORS_ORIGINS: originList('CORS_ORIGINS'),
   CSP_CONNECT_SRC: originList('CSP_CONNECT_SRC'),
@@ -461,6 +467,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqlitePath: e.SQLITE_PATH,
     sqliteLockWaitMs: e.SQLITE_LOCK_WAIT_MS,
     distDir: e.DIST_DIR,
+    ssrDir: e.SSR_DIR,
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
     trustProxy: e.TRUST_PROXY,

@@ -1,16 +1,12 @@
-import { startTransition, StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { i18n } from '@lingui/core'
-import { I18nProvider } from '@lingui/react'
-import { RouterProvider } from '@tanstack/react-router'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { DirectionProvider } from '@radix-ui/react-direction'
+import { startTransition, useEffect } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { configureApi } from './api/client'
 import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
+import { App } from './app/app'
 import { seedFirstScreen } from './app/first-screen'
-import { activateLocale, LOCALES, storedLocale } from './i18n/locale'
-import { useLocale } from './i18n/use-locale'
+import { screenRouteOf } from './app/screen-routes'
+import { activateLocale, storedLocale } from './i18n/locale'
 import { createAppRouter } from './router'
 import './theme/theme.css'
 
@@ -23,17 +19,18 @@ configureApi({
   onUnauthorized: () => void forgetUser(queryClient).then(() => router.invalidate()),
 })
 
-function App() {
-  const locale = useLocale()
-  return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <DirectionProvider dir={LOCALES[locale].rtl ? 'rtl' : 'ltr'}>
-          <RouterProvider router={router} />
-        </DirectionProvider>
-      </I18nProvider>
-    </QueryClientProvider>
-  )
+/**
+ * The address can change while the storefront starts (a link of the server's markup followed,
+ * the back button) before its router listens: once mounted, the router goes where the address
+ * now is. Renders nothing, so the server's markup is hydrated as it is.
+ */
+function FollowLocation() {
+  useEffect(() => {
+    const { pathname, search } = router.history.location
+    const shown = router.state.location
+    if (pathname !== shown.pathname || search !== shown.searchStr) void router.load()
+  }, [])
+  return null
 }
 
 async function boot() {
@@ -45,17 +42,56 @@ async function boot() {
     .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
     .catch(() => {})
   const seeded = seedFirstScreen(queryClient, locale)
-  await Promise.all([activateLocale(locale), seeded || restored])
+  const path = router.history.location.pathname
+  // A product's or package's page the page's first script asked the server for.
+  const route = screenRouteOf(path)
+  const routeSeeded = route
+    ? import('./app/route-screens')
+        .then(({ takeRouteScreen }) => takeRouteScreen(queryClient, route, locale))
+        .catch(() => false)
+    : false
+  // Home waits only for the messages of its first load; another page for the whole catalogue.
+  const firstOnly = path === '/'
+  await Promise.all([
+    activateLocale(locale, { firstOnly, store: false }),
+    seeded || restored,
+    routeSeeded,
+  ])
+  const app = (
+    <>
+      <App queryClient={queryClient} router={router} />
+      <FollowLocation />
+    </>
+  )
+  // The server's markup, shown when the page's first script found this visit is the one it was
+  // made for (home or a product's or package's page, English, signed out; docs/api.md, The
+  // first screen): the storefront takes it over as it is, with the same data, instead of
+  // building the page again.
+  const markup = document.getElementById('first-screen-markup')
+  const made = route ? await routeSeeded : path === '/' && seeded
+  if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
+    await router.load()
+    // Rendered as the server rendered it: a router in this mode does not wrap its matches in
+    // a Suspense boundary of its own.
+    router.ssr = { manifest: undefined }
+    document.getElementById('boot')?.remove()
+    // Its controls waited for the storefront.
+    for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')
+    // In a transition, hydration yields to the browser every few milliseconds (outside one,
+    // React hydrates in a single task: a long task on a slow phone), and a tap on a part not
+    // yet hydrated hydrates that part first.
+    startTransition(() => {
+      hydrateRoot(markup, app, {
+        // Markup that differs (the connection went, newer saved data) is rendered anew.
+        onRecoverableError: (error) => console.warn('The first screen was rendered again', error),
+      })
+    })
+    return
+  }
   const root = createRoot(document.getElementById('root')!)
   // A transition renders in slices that yield to the browser: no long task on a slow phone,
   // and the static skeleton in index.html stays until the page is ready.
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  )
+  startTransition(() => root.render(app))
 }
 
 void boot()

@@ -1,14 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createHashHistory, createRouter } from '@tanstack/react-router'
+import { createHashHistory, createRouter, type RouterHistory } from '@tanstack/react-router'
 import { getToken } from './api/token'
 import { RouteError } from './app/not-found'
 import { routeTree } from './routeTree.gen'
 
-export function createAppRouter(queryClient: QueryClient) {
+/**
+ * The storefront's router. The server's first screen of home (src/entry-server.tsx) makes the
+ * same one over a memory history, for a visitor who is not signed in, so the markup it renders
+ * is the markup the storefront's first render hydrates.
+ */
+export function createAppRouter(
+  queryClient: QueryClient,
+  { history, isSignedIn }: { history: RouterHistory; isSignedIn: () => boolean } = {
+    history: createHashHistory(),
+    isSignedIn: () => !!getToken(),
+  },
+) {
   const router = createRouter({
     routeTree,
-    history: createHashHistory(),
-    context: { queryClient, auth: { isSignedIn: () => !!getToken() } },
+    history,
+    context: { queryClient, auth: { isSignedIn } },
     defaultPreload: 'intent',
     // The query cache decides freshness; the router must not hold its own copy.
     defaultPreloadStaleTime: 0,
@@ -17,7 +28,7 @@ export function createAppRouter(queryClient: QueryClient) {
   })
   // The page scrolls to the top on every path change.
   router.subscribe('onResolved', ({ pathChanged }) => {
-    if (pathChanged) window.scrollTo(0, 0)
+    if (pathChanged && typeof window !== 'undefined') window.scrollTo(0, 0)
   })
   return router
 }

@@ -3,29 +3,62 @@ import { clientsClaim } from 'workbox-core'
 import {
   cleanupOutdatedCaches,
   createHandlerBoundToURL,
+  getCacheKeyForURL,
   precacheAndRoute,
 } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
+import { isUsable, PAGE_CACHE, PAGE_URL } from './first-screen-page'
 import { notificationTarget } from './notification-target'
 
 declare const self: ServiceWorkerGlobalScope
 
-// The shell, both language catalogues and every route chunk.
-precacheAndRoute(self.__WB_MANIFEST)
+// The shell, both language catalogues and every route chunk. `/` is a navigation like any
+// other page (below), not the precached index.html.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '' })
 cleanupOutdatedCaches()
 // The first visit is served by the worker as soon as it is active, so what that visit loads
 // (website info, about, contact) is already kept for offline use. Updates still wait for the
 // customer (see src/pwa/update-prompt.tsx).
 clientsClaim()
 
-// Hash routing means every page is index.html; the API and media are never answered with it.
+const isPrecached = (url: string) => getCacheKeyForURL(url) !== undefined
+
+/** The kept page with home's first screen, when this release can start it. */
+async function keptPage(): Promise<Response | undefined> {
+  const cache = await caches.open(PAGE_CACHE)
+  const page = await cache.match(PAGE_URL)
+  if (!page) return undefined
+  if (isUsable(await page.clone().text(), isPrecached)) return page
+  await cache.delete(PAGE_URL)
+  return undefined
+}
+
+/** Asks the server for the page again, for the next start; offline, the last copy stays. */
+async function keepPage(): Promise<void> {
+  try {
+    const page = await fetch(PAGE_URL, { cache: 'no-cache' })
+    if (page.ok && isUsable(await page.clone().text(), isPrecached))
+      await (await caches.open(PAGE_CACHE)).put(PAGE_URL, page)
+  } catch {
+    // Offline or refused: the copy kept before still serves.
+  }
+}
+
+// Hash routing means every page is index.html: the page the server last sent with home's
+// first screen (sw/first-screen-page.ts), else the file as built. The API and media are never
+// answered with it.
+const shell = createHandlerBoundToURL('index.html')
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/media\//],
-  }),
+  new NavigationRoute(
+    async (options) => {
+      options.event.waitUntil(keepPage())
+      return (await keptPage()) ?? shell(options)
+    },
+    { denylist: [/^\/api\//, /^\/media\//] },
+  ),
 )
 
 /**

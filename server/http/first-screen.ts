@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto'
-import { FIRST_SCREEN_ID, type FirstScreen } from '../../src/contract/site'
+import { existsSync } from 'node:fs'
+import { pathToFileURL } from 'node:url'
+import { EARLY_REPLIES } from '../../src/api/early-replies'
+import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
+import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
+import { FIRST_SCREEN_ID, type FirstScreen, type RouteScreenReplies } from '../../src/contract/site'
+import type {
+  RenderedFirstScreen,
+  renderFirstScreen,
+  renderRouteScreen,
+} from '../../src/entry-server'
 
 /** The replies a first visit needs before it can paint home, as the API gives them. */
 const PATHS = {
@@ -8,64 +18,240 @@ const PATHS = {
   products: '/api/products?page=1&per_page=15&local=en',
 } as const
 
+type Request = (path: string) => Response | Promise<Response>
+
+/** The replies of `paths`, asked of the API in process; undefined when any of them fails. */
+async function repliesOf<K extends string>(
+  paths: Record<K, string>,
+  request: Request,
+): Promise<Record<K, unknown> | undefined> {
+  try {
+    const entries = await Promise.all(
+      Object.entries<string>(paths).map(async ([name, path]) => {
+        const res = await request(path)
+        return [name, res.ok ? ((await res.json()) as unknown) : undefined] as const
+      }),
+    )
+    if (entries.some(([, reply]) => reply === undefined)) return undefined
+    return Object.fromEntries(entries) as Record<K, unknown>
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * The first screen in the page itself (docs/api.md, The first screen): the replies of
  * website/info, slider/images and the first 15 products in English, asked of the API in
  * process. Undefined when any of them fails: the page then works as it would without.
  */
 export async function firstScreenData(
-  request: (path: string) => Response | Promise<Response>,
+  request: Request,
   now = Date.now(),
 ): Promise<FirstScreen | undefined> {
-  try {
-    const replies = await Promise.all(
-      Object.values(PATHS).map(async (path) => {
-        const res = await request(path)
-        return res.ok ? ((await res.json()) as unknown) : undefined
-      }),
+  const replies = await repliesOf(PATHS, request)
+  if (!replies) return undefined
+  return {
+    generated_at: now,
+    locale: 'en',
+    website_info: replies.website_info,
+    slider: replies.slider,
+    products: replies.products,
+  } as FirstScreen
+}
+
+/**
+ * The replies a product's or package's first screen is made from, in English, asked of the
+ * API in process; undefined when any of them fails (an unknown product: 404).
+ */
+export async function routeScreenData(
+  route: ScreenRoute,
+  request: Request,
+): Promise<RouteScreenReplies | undefined> {
+  const paths: Record<string, string> =
+    route.kind === 'product'
+      ? {
+          website_info: PATHS.website_info,
+          product: `/api/products/${route.id}?local=en`,
+          packages: `/api/products/${route.id}/packages?local=en&page=1&per_page=300`,
+        }
+      : {
+          website_info: PATHS.website_info,
+          package: `/api/products/packages/${route.id}?local=en`,
+        }
+  return (await repliesOf(paths, request)) as RouteScreenReplies | undefined
+}
+
+/** What `vite build --ssr` makes of src/entry-server.tsx. */
+export interface ScreenRenderers {
+  renderFirstScreen: typeof renderFirstScreen
+  renderRouteScreen: typeof renderRouteScreen
+}
+
+/**
+ * The renderers built into `dir`, loaded on first use; undefined while they are not built (the
+ * page then carries the replies only) or when they fail to load.
+ */
+export function firstScreenRenderer(dir: string): () => Promise<ScreenRenderers | undefined> {
+  const file = `${dir}/entry-server.js`
+  let loaded: Promise<ScreenRenderers | undefined> | undefined
+  return () => {
+    if (loaded) return loaded
+    if (!existsSync(file)) return Promise.resolve(undefined)
+    loaded = import(pathToFileURL(file).href).then(
+      (module: ScreenRenderers) => module,
+      () => undefined,
     )
-    if (replies.some((reply) => reply === undefined)) return undefined
-    const [websiteInfo, slider, products] = replies
-    return {
-      generated_at: now,
-      locale: 'en',
-      website_info: websiteInfo,
-      slider,
-      products,
-    } as FirstScreen
-  } catch {
-    return undefined
+    return loaded
   }
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+/** The id of the element that holds the server's markup of home. */
+const MARKUP_ID = 'first-screen-markup'
+const PRELOADS_ID = 'app-preloads'
+const STEPPED_ASIDE = 'no-first-screen'
+
+/**
+ * Run in the head, before the body is painted. The markup is home in English for a visitor
+ * who is not signed in, so a page opened at another route (the hash), in Arabic or signed in
+ * shows the static skeleton instead until the storefront renders.
+ *
+ * A product or package page opened from a link (a hash route, which the server never sees)
+ * does not wait for the storefront's script either:
+ * - in English and signed out, it asks the server for its own first screen
+ *   (`/first-screen/products/...`) and shows it in place of home's markup; the request waits in
+ *   `window[ROUTE_SCREEN]` for the storefront, which takes it over (src/app/route-screens.ts)
+ *   or, once it has gone on without, makes the script leave the page alone;
+ * - otherwise it asks for the page's catalogue replies: the same anonymous GETs at the same
+ *   URLs as the storefront's own calls, kept for it in `window[EARLY_REPLIES]`
+ *   (src/api/early-replies.ts takes each once); as they arrive, the pictures the page shows
+ *   first (the product's and its first four packages', or the package's) are preloaded.
+ */
+export const MARKUP_GUARD =
+  `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
+  `try{l=localStorage.getItem('${LANGUAGE_KEY}');` +
+  `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
+  `if(h.length>2||(l&&l!=='en')||t)k.classList.add('${STEPPED_ASIDE}');` +
+  `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h);if(!m)return;` +
+  `try{if(!t&&(!l||l==='en')){` +
+  `var r=window.${ROUTE_SCREEN}=fetch('/first-screen'+h.slice(1),{headers:{Accept:'application/json'}})` +
+  `.then(function(x){return x.ok?x.json():null}).then(function(c){` +
+  `var e=d.getElementById('${MARKUP_ID}');` +
+  `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
+  `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
+  `.catch(function(){return null});return}` +
+  `var o=location.origin+'/api/products/',q='local='+(l==='ar'?'ar':'en'),` +
+  `e=window.${EARLY_REPLIES}={},` +
+  `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:{Accept:'application/json'}})},` +
+  `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
+  `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
+  `j=function(x){return x.ok?x.clone().json():{}},` +
+  `n=function(){};` +
+  `if(m[1])g('packages/'+m[2]+'?'+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `else{g(m[2]+'?'+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `g(m[2]+'/packages?'+q+'&page=1&per_page=300').then(j).then(function(b){` +
+  `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}}catch(e){}})()`
+
+/**
+ * With the markup in the page, the storefront's scripts are asked for only after the first
+ * paint (the browser's paint timing says when), so the page's styles and first slide have the
+ * connection to themselves; then the storefront hydrates the markup. A product's or package's
+ * page waiting for its own first screen asks for them once that screen is shown and its
+ * first pictures have loaded and painted (so evaluating the scripts does not hold up that
+ * paint), after 1.5 s at the latest. A page that does not show any markup (the guard stepped
+ * it aside) or is in the background starts at once, and any other page after half a second.
+ * The preloads wait in a template, the entry script first.
+ */
+export const APP_LOADER =
+  `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
+  `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script');` +
+  `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
+  `d.head.appendChild(t);d.head.appendChild(s)};` +
+  `if(d.visibilityState==='hidden')go();` +
+  `else if(r)r.then(function(c){var m=c&&d.getElementById('${MARKUP_ID}');` +
+  `if(!m)return go();` +
+  `Promise.all([].slice.call(m.querySelectorAll('img')).filter(function(i){` +
+  `return i.loading!=='lazy'&&!i.complete}).map(function(i){return new Promise(function(f){` +
+  `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
+  `.then(function(){requestAnimationFrame(function(){setTimeout(go)})})});` +
+  `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +
+  `else try{new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}` +
+  `setTimeout(go,r?1500:500)})()`
+
+const hashOf = (script: string) =>
+  `'sha256-${createHash('sha256').update(script).digest('base64')}'`
+
+/** For the Content-Security-Policy: these two are the only inline scripts that may run. */
+export const INLINE_SCRIPT_HASHES = [hashOf(MARKUP_GUARD), hashOf(APP_LOADER)]
+
+const MARKUP_STYLE =
+  `#${MARKUP_ID}{display:contents}.${STEPPED_ASIDE} #${MARKUP_ID},` +
+  `html:not(.${STEPPED_ASIDE}) #boot{display:none}`
+
+/** Text for an HTML attribute (in double quotes) or element. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /**
  * index.html with the first screen's replies in a JSON script, the first slide asked for at
- * once, and the preloads of the replies it now carries taken out. A page without a body end
- * is returned as it is.
+ * once, and the preloads of the replies it now carries taken out. With `rendered`, the root
+ * also holds home's markup (shown unless the guard steps it aside), the styles home's route
+ * needs are applied at once instead of preloaded, and the theme and title come from website
+ * info, and the storefront's script runs after the first paint (APP_LOADER). A page without a
+ * body end is returned as it is.
  */
-export function withFirstScreen(html: string, data: FirstScreen): string {
+export function withFirstScreen(
+  html: string,
+  data: FirstScreen,
+  rendered?: RenderedFirstScreen,
+): string {
   if (!html.includes('</body>')) return html
   // JSON in a script element: `<` escaped, so no text in the data can end the element.
+  // Replacements are functions: a `$&` or `$'` in the data must stay as it is.
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
   const slide = data.slider.data[0]?.image
   const preload = slide
-    ? `<link rel="preload" as="image" href="${escapeAttribute(slide)}" fetchpriority="high">`
+    ? `<link rel="preload" as="image" href="${escapeHtml(slide)}" fetchpriority="high">`
     : ''
-  return html
+  let page = html
     .replace(
       /<link rel="preload" as="fetch"[^>]*href="[^"]*(website\/info|slider\/images)"[^>]*>/g,
       '',
     )
-    .replace('</head>', `${preload}</head>`)
+    .replace('</head>', () => `${preload}</head>`)
     .replace(
       '</body>',
-      `<script id="${FIRST_SCREEN_ID}" type="application/json">${json}</script></body>`,
+      () => `<script id="${FIRST_SCREEN_ID}" type="application/json">${json}</script></body>`,
     )
+  if (rendered && page.includes('<div id="root">')) {
+    // The entry script first, then what it will load.
+    const scripts: string[] = []
+    page = page
+      .replace(
+        /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/,
+        (_, src: string) => {
+          scripts.unshift(`<link rel="modulepreload" crossorigin href="${src}">`)
+          return ''
+        },
+      )
+      .replace(/<link rel="modulepreload"[^>]*>\s*/g, (link: string) => {
+        scripts.push(link.trim())
+        return ''
+      })
+    const preloads = scripts.join('')
+    page = page
+      .replace(/<link rel="preload" as="style"/g, '<link rel="stylesheet"')
+      .replace(/<html([^>]*)>/, (_, attributes: string) => {
+        return `<html${attributes} style="${escapeHtml(rendered.style)}">`
+      })
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+      // First in the head: a script after a stylesheet would wait for it to load.
+      .replace('<head>', `<head><script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`)
+      .replace('</body>', () => {
+        return `<template id="${PRELOADS_ID}">${preloads}</template><script>${APP_LOADER}</script></body>`
+      })
+      .replace('<div id="root">', () => {
+        return `<div id="root"><div id="${MARKUP_ID}">${rendered.markup}</div>`
+      })
+  }
+  return page
 }
-
-/** An entity tag of a text made per request: its hash. */
-export const etagOf = (body: string) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`

@@ -88,7 +88,8 @@ export function queryOf(url: string): string {
   return q < 0 ? '' : url.slice(q + 1)
 }
 
-const strongEtag = (body: Uint8Array) =>
+/** A strong entity tag of a reply's body: its hash. */
+export const etagOf = (body: string | Uint8Array) =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 
 /** If-None-Match matches when it lists the tag (weak or strong) or is `*`. */
@@ -172,7 +173,7 @@ export function sharedReply(): MiddlewareHandler<AppEnv> {
     const entry: Entry = {
       body,
       contentType: c.res.headers.get('content-type') ?? 'application/json',
-      etag: strongEtag(body),
+      etag: etagOf(body),
     }
     cache.set(key, version, entry)
     c.res = reply(c, entry)

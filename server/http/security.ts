@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
 import type { Config } from '../config'
+import { setReplyHeader } from './cache'
 import { isSecureRequest } from './client-ip'
+import { INLINE_SCRIPT_HASHES } from './first-screen'
 
 /** Firebase (push, installations) talks to these from the page. */
 const FIREBASE_CONNECT = ['https://*.googleapis.com', 'https://*.firebaseio.com']
@@ -9,8 +11,9 @@ export function contentSecurityPolicy(config: Pick<Config, 'cspConnectSrc'>): st
   const connect = ["'self'", ...config.cspConnectSrc, ...FIREBASE_CONNECT]
   return [
     "default-src 'self'",
-    "script-src 'self'",
-    // Styles set from website-info colours at run time are inline; scripts never are.
+    // The only inline scripts are the first screen's two (docs/api.md), allowed by their hashes.
+    `script-src 'self' ${INLINE_SCRIPT_HASHES.join(' ')}`,
+    // Styles set from website-info colours at run time are inline.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     `connect-src ${connect.join(' ')}`,
@@ -44,7 +47,7 @@ export function securityHeaders(config: Config): MiddlewareHandler {
   const headers = securityHeaderList(config)
   return async (c, next) => {
     await next()
-    for (const [name, value] of headers) c.header(name, value)
-    if (isSecureRequest(c, config.trustProxy)) c.header(...HSTS)
+    for (const [name, value] of headers) setReplyHeader(c, name, value)
+    if (isSecureRequest(c, config.trustProxy)) setReplyHeader(c, ...HSTS)
   }
 }

@@ -5,13 +5,34 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import * as v from 'valibot'
-import { FirstScreenSchema, type FirstScreen } from '../../src/contract/site'
+import { FirstScreenSchema, RouteScreenSchema, type FirstScreen } from '../../src/contract/site'
 import { demoSeed } from '../db/seed'
 import { describeEachDatabase, type TestContext } from '../test/context'
 import { withFirstScreen } from './first-screen'
 import { MEDIA_DIR } from './static'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * A storefront build (its index.html) with a server build (its entry-server.js) in a
+ * temporary directory, removed after `use`.
+ */
+async function withBuild(
+  indexHtml: string,
+  entryServer: string,
+  use: (built: string, ssrDir: string) => Promise<void>,
+) {
+  const built = mkdtempSync(join(tmpdir(), 'store-dist-'))
+  const ssrDir = join(built, 'server')
+  mkdirSync(ssrDir)
+  writeFileSync(join(built, 'index.html'), indexHtml)
+  writeFileSync(join(ssrDir, 'entry-server.js'), entryServer)
+  try {
+    await use(built, ssrDir)
+  } finally {
+    rmSync(built, { recursive: true, force: true })
+  }
+}
 
 // Serving files does not touch the database, so one database kind is enough.
 describeEachDatabase(
@@ -155,6 +176,102 @@ describeEachDatabase(
       }
     })
 
+    it("puts home's markup into the page when the server build of it is there", async () => {
+      // The entry-server.js stands in for `vite build --ssr`: what it renders shows what it got.
+      await withBuild(
+        '<!doctype html><html lang="en"><head><title>Store</title>' +
+          '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+          '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
+          '<link rel="preload" as="style" crossorigin="" href="/assets/home-1.css">' +
+          '</head><body><div id="root"><div id="boot"></div></div></body></html>',
+        'export async function renderFirstScreen(data) {\n' +
+          '  const names = data.products.data.map((p) => p.name).join(", ")\n' +
+          '  return { markup: `<h2>Products</h2><p>${names} $&</p>`, style: "--primary:#123456",' +
+          ' title: "Shop & <Co> $\'" }\n}\n',
+        async (built, ssrDir) => {
+          const store = ctx.appWith({ distDir: built, ssrDir })
+          const res = await store.request('/')
+          const page = await res.text()
+          const names = (await (
+            await store.request('/api/products?page=1&per_page=15&local=en')
+          ).json()) as FirstScreen['products']
+          expect(page).toContain(
+            `<div id="root"><div id="first-screen-markup"><h2>Products</h2><p>${names.data.map((p) => p.name).join(', ')} $&</p></div><div id="boot"></div>`,
+          )
+          expect(page).toContain('<html lang="en" style="--primary:#123456">')
+          expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
+          // Home's styles apply before the first paint; the scripts are asked for after it.
+          expect(page).toContain('<link rel="stylesheet" crossorigin="" href="/assets/home-1.css">')
+          expect(page.split('</head>')[0]).not.toMatch(/<script type="module"|modulepreload/)
+          expect(page).toContain(
+            '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/index-1.js">' +
+              '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></template>',
+          )
+          // Its inline scripts, and only they, are allowed by the policy sent with it.
+          const inline = [...page.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!)
+          expect(inline).toHaveLength(2)
+          const policy = res.headers.get('content-security-policy') ?? ''
+          for (const script of inline) {
+            const hash = createHash('sha256').update(script).digest('base64')
+            expect(policy).toContain(`'sha256-${hash}'`)
+          }
+          // Without the server build, the page carries the replies only.
+          const plain = await ctx
+            .appWith({ distDir: built, ssrDir: join(built, 'none') })
+            .request('/')
+          const plainPage = await plain.text()
+          expect(plainPage).toContain('<div id="root"><div id="boot"></div></div>')
+          expect(plainPage).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
+          expect(plainPage).toContain('id="first-screen"')
+        },
+      )
+    })
+
+    it("answers a product's or package's first screen: markup and the replies it shows", async () => {
+      // The entry-server.js stands in for `vite build --ssr`: what it renders shows what it got.
+      await withBuild(
+        '<!doctype html><title>Store</title>',
+        'export async function renderRouteScreen(path, route, replies) {\n' +
+          '  const name = (replies.product ?? replies.package).data.name\n' +
+          '  return `<h1>${name}</h1><p>${route.kind} ${route.id} at ${path}</p>`\n}\n',
+        async (built, ssrDir) => {
+          const store = ctx.appWith({ distDir: built, ssrDir })
+          const api = async (path: string) => (await store.request(path)).json()
+          const product = await store.request('/first-screen/products/products-1/1')
+          expect(product.status).toBe(200)
+          expect(product.headers.get('cache-control')).toBe('no-cache')
+          const screen: unknown = await product.json()
+          expect(v.safeParse(RouteScreenSchema, screen).success).toBe(true)
+          expect(screen).toMatchObject({
+            markup: '<h1>PUBG Mobile UC</h1><p>product 1 at /products/products-1/1</p>',
+            website_info: await api('/api/website/info'),
+            product: await api('/api/products/1?local=en'),
+            packages: await api('/api/products/1/packages?local=en&page=1&per_page=300'),
+          })
+          const again = await store.request('/first-screen/products/products-1/1', {
+            headers: { 'If-None-Match': product.headers.get('etag')! },
+          })
+          expect(again.status).toBe(304)
+
+          const pkg = await store.request('/first-screen/products/products-6/packages/1')
+          expect(await pkg.json()).toMatchObject({
+            markup: '<h1>60 UC</h1><p>package 1 at /products/products-6/packages/1</p>',
+            package: await api('/api/products/packages/1?local=en'),
+          })
+          // Unknown products and pages without a first screen of their own.
+          for (const path of [
+            '/first-screen/products/products-1/99999',
+            '/first-screen/products/products-8/1',
+            '/first-screen/about-us',
+          ])
+            expect((await store.request(path)).status, path).toBe(404)
+          // Without the server build there is none.
+          const plain = ctx.appWith({ distDir: built, ssrDir: join(built, 'none') })
+          expect((await plain.request('/first-screen/products/products-1/1')).status).toBe(404)
+        },
+      )
+    })
+
     it('serves media with immutable caching and 404 for unknown names', async () => {
       const res = await ctx.app.request(demoSeed.websiteInfo.logo_url)
       expect(res.status).toBe(200)
@@ -178,6 +295,12 @@ it('keeps any text of the data inside its script element', () => {
   } as unknown as FirstScreen
   const page = withFirstScreen('<html><head></head><body></body></html>', data)
   expect(page).not.toContain('</script><script>alert')
+  // A replacement pattern in the data is text, not a pattern.
+  const tricky = { ...data, products: { ...data.products, data: [{ id: 1, name: "$& $' $`" }] } }
+  const trickyJson = /<script id="first-screen" type="application\/json">(.*?)<\/script>/.exec(
+    withFirstScreen('<html><head></head><body></body></html>', tricky as FirstScreen),
+  )
+  expect(JSON.parse(trickyJson![1]!)).toEqual(tricky)
   const json = /<script id="first-screen" type="application\/json">(.*?)<\/script>/.exec(page)
   expect(JSON.parse(json![1]!)).toEqual(data)
   expect(page).toContain('href="/media/a&quot;.svg"')

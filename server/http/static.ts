@@ -2,10 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { FirstScreen } from '../../src/contract/site'
+import { screenRouteOf, type ScreenRoute } from '../../src/app/screen-routes'
+import type { FirstScreen, RouteScreen, RouteScreenReplies } from '../../src/contract/site'
+import type { RenderedFirstScreen } from '../../src/entry-server'
 import type { Config } from '../config'
 import type { AppEnv } from './env'
-import { etagOf, withFirstScreen } from './first-screen'
+import { firstScreenRenderer, withFirstScreen } from './first-screen'
+import { etagMatches, etagOf } from './reply-cache'
 
 export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 
@@ -52,15 +55,19 @@ async function lookup(c: Context, handler: MiddlewareHandler): Promise<Response 
   return res instanceof Response ? res : undefined
 }
 
+/** How many product and package pages' markup the server keeps made. */
+const ROUTE_SCREENS_KEPT = 500
+
 /**
  * /media/* (images the project ships) and the built storefront from DIST_DIR. With
  * `firstScreen`, the pages of the storefront carry the replies of a first visit's home
  * (docs/api.md, The first screen); /index.html itself, which the service worker keeps, does not.
  */
 export function staticRoutes(
-  config: Pick<Config, 'distDir'>,
+  config: Pick<Config, 'distDir' | 'ssrDir'>,
   mediaDir = MEDIA_DIR,
   firstScreen?: () => Promise<FirstScreen | undefined>,
+  routeScreen?: (route: ScreenRoute) => Promise<RouteScreenReplies | undefined>,
 ) {
   const app = new Hono<AppEnv>()
   const distDir = resolve(config.distDir)
@@ -74,22 +81,59 @@ export function staticRoutes(
     return shell.html
   }
 
+  // Home's markup, made again only when the replies it shows change.
+  const renderer = firstScreenRenderer(resolve(config.ssrDir))
+  let markup: { replies: string; rendered: Promise<RenderedFirstScreen | undefined> } | undefined
+  const render = async (data: FirstScreen, replies: string) => {
+    if (markup?.replies !== replies) {
+      const rendered = renderer().then((renderers) => renderers?.renderFirstScreen(data))
+      markup = { replies, rendered: rendered.catch(() => undefined) }
+    }
+    return markup.rendered
+  }
+
   /** The storefront's page with the first screen in it, or undefined to serve the file. */
   async function page(c: Context): Promise<Response | undefined> {
     const data = await firstScreen?.()
     if (!data) return undefined
-    const { generated_at: _read, ...replies } = data
+    const { generated_at: _read, ...rest } = data
+    const replies = JSON.stringify(rest)
     // Weak: the same page and replies, read at another moment, are the same page.
-    const etag = `W/${etagOf(shellHtml() + JSON.stringify(replies))}`
+    const etag = `W/${etagOf(shellHtml() + replies)}`
     c.header('Cache-Control', NO_CACHE)
     c.header('ETag', etag)
-    const known = c.req
-      .header('if-none-match')
-      ?.split(',')
-      .map((tag) => tag.trim())
-    if (known?.includes(etag)) return c.body(null, 304)
-    return c.html(withFirstScreen(shellHtml(), data))
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+    return c.html(withFirstScreen(shellHtml(), data, await render(data, replies)))
   }
+
+  // Product and package pages' markup, kept per page while its replies and build are the same.
+  const routeMarkup = new Map<string, { key: string; rendered: Promise<string | undefined> }>()
+  app.get('/first-screen/*', async (c) => {
+    const path = c.req.path.slice('/first-screen'.length)
+    const route = screenRouteOf(path)
+    const replies = route && existsSync(indexFile) ? await routeScreen?.(route) : undefined
+    if (!route || !replies) return c.json({ message: 'Not Found' }, 404)
+    const key = JSON.stringify(replies)
+    const etag = `W/${etagOf(shellHtml() + path + key)}`
+    let kept = routeMarkup.get(path)
+    if (kept?.key !== etag) {
+      const rendered = renderer().then((renderers) =>
+        renderers?.renderRouteScreen(path, route, replies),
+      )
+      kept = { key: etag, rendered: rendered.catch(() => undefined) }
+      routeMarkup.delete(path)
+      routeMarkup.set(path, kept)
+      // The oldest page goes first once many are kept.
+      if (routeMarkup.size > ROUTE_SCREENS_KEPT)
+        routeMarkup.delete(routeMarkup.keys().next().value!)
+    }
+    const markup = await kept.rendered
+    if (markup === undefined) return c.json({ message: 'Not Found' }, 404)
+    c.header('Cache-Control', NO_CACHE)
+    c.header('ETag', etag)
+    if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
+    return c.json({ generated_at: Date.now(), markup, ...replies } satisfies RouteScreen)
+  })
 
   const media = serveStatic({
     root: mediaDir,

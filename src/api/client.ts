@@ -1,6 +1,7 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import { t } from '@lingui/core/macro'
 import { currentLocale } from '../i18n/locale'
+import { takeEarlyReply } from './early-replies'
 import { ApiError } from './errors'
 import { toFormData, type FormValue } from './form-data'
 import { getToken, setToken } from './token'
@@ -9,6 +10,12 @@ import { getToken, setToken } from './token'
 export const API_BASE: string = import.meta.env.VITE_API_BASE || '/api/'
 
 type Query = Record<string, string | number | undefined | null>
+
+/**
+ * A reply's schema, or how to load it: the modules the first load needs import their schemas
+ * this way, so that the schemas and valibot come with the first reply, not with the page.
+ */
+export type ReplySchema<S extends v.GenericSchema> = S | (() => Promise<S>)
 type Body = Record<string, FormValue> | FormData
 
 interface RequestOptions {
@@ -70,9 +77,15 @@ async function send(
   }
   if (body) init.body = body instanceof FormData ? body : toFormData(body)
 
+  const url = apiUrl(path, query, localized)
   let response: Response
   try {
-    response = await fetch(apiUrl(path, query, localized), init)
+    // A public catalogue call the page's first script already made (early-replies.ts).
+    const early =
+      method === 'GET' && !token && !body && Object.keys(headers).length === 0
+        ? takeEarlyReply(url)
+        : undefined
+    response = await (early ?? fetch(url, init))
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
@@ -98,26 +111,47 @@ async function send(
 async function request<S extends v.GenericSchema>(
   method: string,
   path: string,
-  schema: S,
+  schema: ReplySchema<S>,
   options: RequestOptions = {},
 ): Promise<v.InferOutput<S>> {
+  // The check's code loads along with the call.
+  const checking = Promise.all([
+    import('./check-reply'),
+    typeof schema === 'function' ? schema() : schema,
+  ])
+  checking.catch(() => {})
   const response = await send(method, path, options, 'application/json')
   const payload: unknown = await response.json().catch(() => undefined)
-  const parsed = v.safeParse(schema, payload)
-  if (!parsed.success) {
-    console.error('Reply does not match the contract', path, v.flatten(parsed.issues))
-    throw new ApiError(response.status, t`The server sent a reply this app does not understand.`)
+  let loaded
+  try {
+    loaded = await checking
+  } catch {
+    // Offline before the service worker had the check's file.
+    throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
   }
-  return parsed.output
+  const [{ checkReply }, replySchema] = loaded
+  const checked = checkReply(path, replySchema, payload)
+  if (!checked.ok)
+    throw new ApiError(response.status, t`The server sent a reply this app does not understand.`)
+  return checked.output
 }
 
 export const api = {
-  get: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
-    request('GET', path, schema, options),
-  post: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
-    request('POST', path, schema, options),
-  delete: <S extends v.GenericSchema>(path: string, schema: S, options?: RequestOptions) =>
-    request('DELETE', path, schema, options),
+  get: <S extends v.GenericSchema>(
+    path: string,
+    schema: ReplySchema<S>,
+    options?: RequestOptions,
+  ) => request('GET', path, schema, options),
+  post: <S extends v.GenericSchema>(
+    path: string,
+    schema: ReplySchema<S>,
+    options?: RequestOptions,
+  ) => request('POST', path, schema, options),
+  delete: <S extends v.GenericSchema>(
+    path: string,
+    schema: ReplySchema<S>,
+    options?: RequestOptions,
+  ) => request('DELETE', path, schema, options),
   /** A file the API serves to the signed-in user only (a receipt): fetched with the token. */
   blob: async (path: string, options?: RequestOptions) =>
     (await send('GET', path, { localized: false, ...options }, '*/*')).blob(),

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react'
+import { TOKEN_KEY } from './storage-keys'
 
 /**
  * The one place that reads and writes the session token. It is kept in localStorage `token`;
  * without "remember me" it lives in sessionStorage and ends with the browser session.
  */
-const TOKEN_KEY = 'token'
 const listeners = new Set<() => void>()
 
 function read(storage: Storage): string | null {

@@ -1,12 +1,9 @@
-import * as v from 'valibot'
+import { t } from '@lingui/core/macro'
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
-import {
-  WebsiteInfoReplySchema,
-  WebsiteInfoSchema,
-  type WebsiteInfo,
-  type WebsiteInfoReply,
-} from '../contract/site'
+import { ApiError } from './errors'
+import { cachedWebsiteInfoOf, websiteInfoOf } from './shapes'
+import type { WebsiteInfo, WebsiteInfoReply } from '../contract/site'
 
 /**
  * localStorage key and lifetime (one hour) of the website-info copy (see docs/architecture.md,
@@ -15,24 +12,36 @@ import {
 export const WEBSITE_INFO_KEY = 'website_info_data'
 export const WEBSITE_INFO_TTL = 60 * 60 * 1000
 
-const CachedSchema = v.object({ data: WebsiteInfoSchema, timestamp: v.number() })
-export type CachedWebsiteInfo = v.InferOutput<typeof CachedSchema>
+export interface CachedWebsiteInfo {
+  data: WebsiteInfo
+  timestamp: number
+}
 
 /** The stored copy, whatever its age; undefined when missing or unreadable. */
 export function readCachedWebsiteInfo(): CachedWebsiteInfo | undefined {
   try {
     const raw = localStorage.getItem(WEBSITE_INFO_KEY)
-    if (!raw) return undefined
-    const parsed = v.safeParse(CachedSchema, JSON.parse(raw))
-    return parsed.success ? parsed.output : undefined
+    return raw ? cachedWebsiteInfoOf(JSON.parse(raw)) : undefined
   } catch {
     return undefined
   }
 }
 
-/** The info a reply carries (a JSON string), kept as read at `timestamp`. */
-export function keepWebsiteInfo(reply: WebsiteInfoReply, timestamp = Date.now()): WebsiteInfo {
-  const info = v.parse(WebsiteInfoSchema, JSON.parse(reply.website_info))
+/**
+ * The info a reply carries (a JSON string), kept as read at `timestamp`; undefined, and
+ * nothing kept, when it is not the info the contract describes.
+ */
+export function keepWebsiteInfo(
+  reply: WebsiteInfoReply,
+  timestamp = Date.now(),
+): WebsiteInfo | undefined {
+  let info
+  try {
+    info = websiteInfoOf(JSON.parse(reply.website_info))
+  } catch {
+    return undefined
+  }
+  if (!info) return undefined
   try {
     localStorage.setItem(WEBSITE_INFO_KEY, JSON.stringify({ data: info, timestamp }))
   } catch {
@@ -42,11 +51,15 @@ export function keepWebsiteInfo(reply: WebsiteInfoReply, timestamp = Date.now())
 }
 
 export async function fetchWebsiteInfo(): Promise<WebsiteInfo> {
-  const reply = await api.get('website/info', WebsiteInfoReplySchema, {
-    anonymous: true,
-    localized: false,
-  })
-  return keepWebsiteInfo(reply)
+  const reply = await api.get(
+    'website/info',
+    () => import('../contract/site').then((contract) => contract.WebsiteInfoReplySchema),
+    { anonymous: true, localized: false },
+  )
+  const info = keepWebsiteInfo(reply)
+  // Its JSON string breaks the contract: the same as any reply that does.
+  if (!info) throw new ApiError(200, t`The server sent a reply this app does not understand.`)
+  return info
 }
 
 /** Website info for the theme, the shell and prices in LBP: kept one hour. */

@@ -7,7 +7,9 @@ const POPUP_MS = 2000
 /** 'You are online!' / 'You are offline!' for two seconds whenever the connection changes. */
 export function ConnectionPopup() {
   const [shown, setShown] = useState<'online' | 'offline' | null>(() =>
-    navigator.onLine ? null : 'offline',
+    // Only a browser that knows it is offline says so (the server's first screen has no
+    // connection state).
+    navigator.onLine === false ? 'offline' : null,
   )
 
   useEffect(() => {

@@ -1,8 +1,8 @@
-import * as v from 'valibot'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { firstScreenOf } from '../api/shapes'
 import { keepWebsiteInfo, readCachedWebsiteInfo, websiteInfoQuery } from '../api/website-info'
 import type { Locale } from '../contract/common'
-import { FIRST_SCREEN_ID, FirstScreenSchema } from '../contract/site'
+import { FIRST_SCREEN_ID } from '../contract/constants'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 
@@ -17,23 +17,50 @@ export function seedFirstScreen(queryClient: QueryClient, locale: Locale): boole
   const element = document.getElementById(FIRST_SCREEN_ID)
   if (!element) return false
   element.remove()
-  let parsed
+  let screen
   try {
-    parsed = v.safeParse(FirstScreenSchema, JSON.parse(element.textContent ?? ''))
+    // Checked as the API's replies are (src/api/shapes.ts), without waiting for valibot.
+    screen = firstScreenOf(JSON.parse(element.textContent ?? ''))
   } catch {
     return false
   }
-  if (!parsed.success) return false
-  const { generated_at: updatedAt, website_info, slider, products } = parsed.output
-  const seed = (queryKey: QueryKey, data: () => unknown) => {
-    if ((queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0) >= updatedAt) return
-    queryClient.setQueryData(queryKey, data(), { updatedAt })
-  }
-  if ((readCachedWebsiteInfo()?.timestamp ?? 0) < updatedAt)
-    seed(websiteInfoQuery().queryKey, () => keepWebsiteInfo(website_info, updatedAt))
-  seed(siteQueries.slider().queryKey, () => slider)
+  if (!screen) return false
+  const { generated_at: updatedAt, website_info, slider, products } = screen
+  seedWebsiteInfo(queryClient, website_info, updatedAt)
+  seedNewer(queryClient, siteQueries.slider().queryKey, slider, updatedAt)
   // Home's products come in one language; another language asks for its own.
-  if (parsed.output.locale !== locale) return false
-  seed(catalogueQueries.products(locale).queryKey, () => products)
+  if (screen.locale !== locale) return false
+  seedNewer(queryClient, catalogueQueries.products(locale).queryKey, products, updatedAt)
   return true
+}
+
+/** Whether the cache holds nothing for `queryKey` as new as `updatedAt`. */
+const olderThan = (queryClient: QueryClient, queryKey: QueryKey, updatedAt: number) =>
+  (queryClient.getQueryState(queryKey)?.dataUpdatedAt ?? 0) < updatedAt
+
+/** A reply that came with the page, put in the cache unless the cache holds a newer one. */
+export function seedNewer(
+  queryClient: QueryClient,
+  queryKey: QueryKey,
+  value: unknown,
+  updatedAt: number,
+): void {
+  if (olderThan(queryClient, queryKey, updatedAt))
+    queryClient.setQueryData(queryKey, value, { updatedAt })
+}
+
+/**
+ * Website info that came with the page, kept and put in the cache where it is newer than what
+ * is kept. Website info that breaks the contract is left out: the shell asks the API for it.
+ */
+export function seedWebsiteInfo(
+  queryClient: QueryClient,
+  reply: { website_info: string },
+  updatedAt: number,
+): void {
+  const { queryKey } = websiteInfoQuery()
+  if ((readCachedWebsiteInfo()?.timestamp ?? 0) >= updatedAt) return
+  if (!olderThan(queryClient, queryKey, updatedAt)) return
+  const info = keepWebsiteInfo(reply, updatedAt)
+  if (info !== undefined) queryClient.setQueryData(queryKey, info, { updatedAt })
 }

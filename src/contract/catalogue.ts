@@ -140,6 +140,7 @@ export type PackageDetail = v.InferOutput<typeof PackageDetailSchema>
 export const PackageDetailReplySchema = v.object({ data: PackageDetailSchema })
 
 export const ProductPageSchema = pageOf(ProductSummarySchema)
+export type ProductPage = v.InferOutput<typeof ProductPageSchema>
 export const PackagePageSchema = pageOf(PackageSchema)
 
 /** GET products/by-group/{id} */
@@ -152,6 +153,4 @@ export const GroupReplySchema = v.object({
   }),
 })
 
-/** Page sizes the catalogue accepts (the home grid's infinite scroll grows by 15). */
-export const PAGE_STEP = 15
-export const MAX_PER_PAGE = 300
+export { MAX_PER_PAGE, PAGE_STEP } from './constants'

@@ -97,6 +97,4 @@ export const StatusBulkReplySchema = v.object({
   data: v.object({ updated: v.number() }),
 })
 
-/** Order list filters; 2000-01-01 marks a specific-date range. */
-export const DATE_RANGE_MARK = '2000-01-01'
-export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const
+export { DATE_RANGE_MARK, ORDER_FILTER_STATUSES } from './constants'

@@ -1,5 +1,10 @@
 import * as v from 'valibot'
-import { ProductPageSchema } from './catalogue'
+import {
+  PackageDetailReplySchema,
+  PackagePageSchema,
+  ProductDetailReplySchema,
+  ProductPageSchema,
+} from './catalogue'
 import { ImageSchema, LocaleSchema } from './common'
 
 /** The object carried, JSON-encoded, in `website_info` (see docs/api.md, GET /api/website/info). */
@@ -69,8 +74,7 @@ export const MessagePayloadSchema = v.object({
 })
 export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>
 
-/** The id of the script element that carries the first screen's replies in the page. */
-export const FIRST_SCREEN_ID = 'first-screen'
+export { FIRST_SCREEN_ID } from './constants'
 
 /**
  * The replies a first visit needs before it can paint home, carried in the page the server
@@ -84,3 +88,19 @@ export const FirstScreenSchema = v.object({
   products: ProductPageSchema,
 })
 export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>
+
+/**
+ * A product or package page's first screen, which the page's first script asks the server for
+ * (docs/api.md, The first screen): its markup and the replies it was made from, in English.
+ * A product's page has `product` and `packages`, a package's page `package`.
+ */
+export const RouteScreenSchema = v.object({
+  generated_at: v.number(),
+  markup: v.string(),
+  website_info: WebsiteInfoReplySchema,
+  product: v.optional(ProductDetailReplySchema),
+  packages: v.optional(PackagePageSchema),
+  package: v.optional(PackageDetailReplySchema),
+})
+export type RouteScreen = v.InferOutput<typeof RouteScreenSchema>
+export type RouteScreenReplies = Omit<RouteScreen, 'generated_at' | 'markup'>

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { CurrencySchema } from './profile'
 import { AmountSchema, pageOf } from './catalogue'
+import { WALLET_LOG_STATUSES } from './constants'
 
-/** The wallet history's two kinds of line: money out (red) and money in (green). */
-export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
+export { WALLET_LOG_STATUSES }
 export const WalletLogStatusSchema = v.picklist(WALLET_LOG_STATUSES)
 export type WalletLogStatus = v.InferOutput<typeof WalletLogStatusSchema>
 

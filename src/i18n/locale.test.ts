@@ -1,12 +1,7 @@
 import { t } from '@lingui/core/macro'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  activateLocale,
-  currentLocale,
-  LANGUAGE_KEY,
-  storedLocale,
-  subscribeLocale,
-} from './locale'
+import { LANGUAGE_KEY } from '../api/storage-keys'
+import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './locale'
 
 describe('language', () => {
   afterEach(async () => {

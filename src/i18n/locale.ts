@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
+import { LANGUAGE_KEY } from '../api/storage-keys'
 import type { Locale } from '../contract/common'
 
-export const LANGUAGE_KEY = 'language'
 export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
   Locale,
   { rtl: boolean }
@@ -21,26 +21,79 @@ export function storedLocale(): Locale {
   }
 }
 
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+type Catalog = () => Promise<{ messages: Messages }>
+
+const catalogs: Record<Locale, Catalog> = {
   en: () => import('../../locales/en/messages.po'),
   ar: () => import('../../locales/ar/messages.po'),
 }
 
+/**
+ * Only the messages of home's first load (the build keeps those its first files use): a first
+ * visit to home waits for these alone, and the rest follows with the first other page or lazy
+ * piece (`wholeCatalogue`).
+ */
+const firstCatalogs: Record<Locale, Catalog> = {
+  en: () => import('../../locales/en/messages.po?first'),
+  ar: () => import('../../locales/ar/messages.po?first'),
+}
+
+/** The languages whose whole catalogue is loaded, and those on their way. */
+const whole = new Map<Locale, Promise<void>>()
+
+function loadWhole(locale: Locale): Promise<void> {
+  let loading = whole.get(locale)
+  if (!loading) {
+    loading = catalogs[locale]().then(
+      ({ messages }) => i18n.load(locale, messages),
+      (error: unknown) => {
+        // Offline before the service worker had it: the next page or piece asks again.
+        whole.delete(locale)
+        throw error
+      },
+    )
+    whole.set(locale, loading)
+  }
+  return loading
+}
+
 const listeners = new Set<() => void>()
 
-/** Loads the catalogue, activates it, and turns the document to the language's direction. */
-export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]()
-  i18n.loadAndActivate({ locale, messages })
+/**
+ * Loads the catalogue, activates it, and turns the document to the language's direction. With
+ * `firstOnly`, only home's first-load messages when the whole catalogue is not there yet. With
+ * `store` false (the language read from storage at start), storage is left alone: writing it
+ * back would undo a language picked meanwhile in another tab.
+ */
+export async function activateLocale(
+  locale: Locale,
+  { firstOnly = false, store = true } = {},
+): Promise<void> {
+  if (firstOnly && !whole.has(locale)) {
+    const { messages } = await firstCatalogs[locale]()
+    // Added to what is loaded (the whole catalogue may have come meanwhile: the same texts).
+    i18n.load(locale, messages)
+  } else await loadWhole(locale)
+  i18n.activate(locale)
   const root = document.documentElement
   root.lang = locale
   root.dir = LOCALES[locale].rtl ? 'rtl' : 'ltr'
-  try {
-    localStorage.setItem(LANGUAGE_KEY, locale)
-  } catch {
-    // Private mode or full storage: the language still applies for this visit.
+  if (store) {
+    try {
+      localStorage.setItem(LANGUAGE_KEY, locale)
+    } catch {
+      // Private mode or full storage: the language still applies for this visit.
+    }
   }
   listeners.forEach((listener) => listener())
+}
+
+/**
+ * The current language's whole catalogue: what a page other than home, or a piece loaded after
+ * the first paint, waits for before it shows (its messages may not be in the first part).
+ */
+export function wholeCatalogue(): Promise<void> {
+  return loadWhole(currentLocale())
 }
 
 export function currentLocale(): Locale {

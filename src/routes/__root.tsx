@@ -8,6 +8,7 @@ import { usePushMessages } from '../app/push-messages'
 import { ThemeSync } from '../app/theme-sync'
 import { SecondaryBar, TopBar } from '../app/top-bar'
 import * as styles from '../app/shell.css'
+import { wholeCatalogue } from '../i18n/locale'
 import { lazyPiece } from '../ui/lazy-piece'
 
 export interface RouterContext {
@@ -25,6 +26,11 @@ const IosInstallHint = lazyPiece(() =>
 )
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Home's first load has only its own messages: another page waits for the whole catalogue,
+  // loaded along with its chunk. Offline without it, the page's own chunk says what failed,
+  // and its texts follow once a later try (another page, a lazy piece) gets the catalogue.
+  loader: ({ location }) =>
+    location.pathname === '/' ? undefined : wholeCatalogue().catch(() => {}),
   component: Shell,
   notFoundComponent: NotFound,
 })

@@ -23,8 +23,8 @@ export function readableOn(hex: string): string {
   return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.05 ? '#ffffff' : '#111827'
 }
 
-/** Fills the theme contract from website info; values it lacks keep the default theme. */
-export function applyWebsiteInfo(info: WebsiteInfo, root: HTMLElement = document.documentElement) {
+/** The theme's custom properties website info sets; values it lacks keep the default theme. */
+export function themeVars(info: WebsiteInfo): Record<string, string> {
   const values: Partial<Record<keyof typeof site, string>> = {
     primary: info.primary_color,
     secondary: info.secondary_color,
@@ -38,7 +38,12 @@ export function applyWebsiteInfo(info: WebsiteInfo, root: HTMLElement = document
   for (const [key, value] of Object.entries(values)) {
     if (value) vars[site[key as keyof typeof site]] = value
   }
-  setElementVars(root, vars)
+  return vars
+}
+
+/** Fills the theme contract from website info, and the page's name, icon and colour. */
+export function applyWebsiteInfo(info: WebsiteInfo, root: HTMLElement = document.documentElement) {
+  setElementVars(root, themeVars(info))
 
   if (info.website_name) document.title = info.website_name
   if (info.icon_url) {

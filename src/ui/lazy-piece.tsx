@@ -1,4 +1,5 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
 
 export type PieceState = 'loading' | 'failed'
@@ -7,7 +8,8 @@ export type PieceState = 'loading' | 'failed'
  * A component whose code is fetched when it is first shown, like React.lazy, but whose failure
  * to load (the page went offline before the service worker had the file) never breaks the
  * page: it shows `placeholder` meanwhile, and tries again once the device is back online.
- * React.lazy would throw to the nearest error boundary and remember the failure for good.
+ * React.lazy would throw to the nearest error boundary and remember the failure for good. It
+ * also waits for the whole catalogue: home's first load has only the messages its files use.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -16,8 +18,8 @@ export function lazyPiece<P extends object>(
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
   const start = () => {
-    pending ??= load().then(
-      (component) => (loaded = component),
+    pending ??= Promise.all([load(), wholeCatalogue()]).then(
+      ([component]) => (loaded = component),
       (error: unknown) => {
         pending = undefined
         throw error

@@ -48,3 +48,28 @@ test('after one online visit the store opens offline', async ({ page, context })
   await context.setOffline(false)
   await expect(page.getByText('You are online!')).toBeVisible()
 })
+
+test("offline, home opens with the first screen of the server's last page", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // A start under the worker's control: it asks the server for the page again and keeps it.
+  await page.reload()
+  await expect
+    .poll(() =>
+      page.evaluate(async () => !!(await (await caches.open('first-screen-page')).match('/'))),
+    )
+    .toBe(true)
+
+  await context.setOffline(true)
+  const served = await page.reload()
+  expect(served?.fromServiceWorker()).toBe(true)
+  // Home paints from the page itself, before any script runs.
+  const html = (await served?.text()) ?? ''
+  expect(html).toContain('<div id="first-screen-markup">')
+  expect(html).toContain('PUBG Mobile UC')
+  await expect(page.getByText('You are offline!')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+})

@@ -80,6 +80,31 @@ test.describe(() => {
       })
       .toEqual({ locale: 'ar' })
   })
+
+  test('Arabic picked in another tab while this one starts is not undone by it', async ({
+    page,
+    context,
+  }) => {
+    // This tab has read the stored language (English) and waits for its messages.
+    let asked = () => {}
+    const waiting = new Promise<void>((resolve) => (asked = resolve))
+    let release = () => {}
+    const picked = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/messages\.po_first-[^/]*\.js$/, async (route) => {
+      asked()
+      await picked
+      await route.continue()
+    })
+    await page.goto('/')
+    await waiting
+    const other = await context.newPage()
+    await other.goto('/#/about-us')
+    await switchToArabic(other)
+    release()
+    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    await page.reload()
+    await expect(page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')).toHaveCount(15)
+  })
 })
 
 test('the contact form keeps what was typed on a bad submit and stores a good one', async ({

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { MAX_PER_PAGE, PAGE_STEP } from '../../contract/catalogue'
+import { MAX_PER_PAGE, PAGE_STEP } from '../../contract/constants'
 import { useLocale } from '../../i18n/use-locale'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'

@@ -8,10 +8,13 @@ function Card({
   name,
   image,
   available,
+  eager = false,
 }: {
   name: string
   image?: string | null
   available: boolean
+  /** In the first screen of its page: loads at once rather than when laid out. */
+  eager?: boolean
 }) {
   return (
     <>
@@ -22,7 +25,7 @@ function Card({
           alt=""
           width={400}
           height={400}
-          loading="lazy"
+          loading={eager ? undefined : 'lazy'}
           decoding="async"
         />
       ) : (

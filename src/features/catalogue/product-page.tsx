@@ -19,7 +19,7 @@ const UnavailableDialog = lazyPiece(() =>
 )
 
 /** An entry with merge_to opens that product; an available package opens its own page. */
-function PackageCard({ entry }: { entry: Package }) {
+function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
   if (entry.merge_to)
     return (
       <Link
@@ -27,13 +27,13 @@ function PackageCard({ entry }: { entry: Package }) {
         params={{ number: String(entry.number), id: String(entry.merge_to) }}
         className={styles.card}
       >
-        <CardContent {...entry} available />
+        <CardContent {...entry} available eager={eager} />
       </Link>
     )
   if (!entry.available)
     return (
       <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
-        <CardContent {...entry} available={false} />
+        <CardContent {...entry} available={false} eager={eager} />
       </div>
     )
   return (
@@ -42,7 +42,7 @@ function PackageCard({ entry }: { entry: Package }) {
       params={{ number: String(entry.number), id: String(entry.id) }}
       className={styles.card}
     >
-      <CardContent {...entry} available />
+      <CardContent {...entry} available eager={eager} />
     </Link>
   )
 }
@@ -121,9 +121,11 @@ export function ProductPage({
           {packages.data ? (
             packages.data.data.length ? (
               <Grid label={t`Packages`}>
-                {packages.data.data.map((entry) => (
+                {packages.data.data.map((entry, index) => (
                   <li key={entry.id}>
-                    <PackageCard entry={entry} />
+                    {/* The first four are on a phone's first screen; their pictures are asked
+                        for with the page's reply (docs/api.md, The first screen). */}
+                    <PackageCard entry={entry} eager={index < 4} />
                   </li>
                 ))}
               </Grid>

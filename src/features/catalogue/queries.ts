@@ -1,14 +1,14 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import type { Locale } from '../../contract/common'
-import {
-  GroupReplySchema,
-  PackageDetailReplySchema,
-  PackagePageSchema,
-  PAGE_STEP,
-  ProductDetailReplySchema,
-  ProductPageSchema,
-} from '../../contract/catalogue'
+import type * as Contract from '../../contract/catalogue'
+import { PAGE_STEP } from '../../contract/constants'
+
+/** A reply schema, loaded with the reply: home's first load uses these queries. */
+const reply =
+  <K extends keyof typeof Contract>(name: K) =>
+  () =>
+    import('../../contract/catalogue').then((contract) => contract[name])
 
 const CATALOGUE_STALE = 5 * 60_000
 
@@ -22,7 +22,7 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'products', locale, perPage, ...(page > 1 ? [page] : [])],
       queryFn: ({ signal }) =>
-        api.get('products', ProductPageSchema, {
+        api.get('products', reply('ProductPageSchema'), {
           signal,
           anonymous: true,
           query: { page, per_page: perPage },
@@ -34,7 +34,7 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'search', locale, q, page],
       queryFn: ({ signal }) =>
-        api.get('products', ProductPageSchema, {
+        api.get('products', reply('ProductPageSchema'), {
           signal,
           anonymous: true,
           query: { search: q, page },
@@ -47,7 +47,7 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'product', locale, id],
       queryFn: ({ signal }) =>
-        api.get(`products/${id}`, ProductDetailReplySchema, { signal, anonymous: true }),
+        api.get(`products/${id}`, reply('ProductDetailReplySchema'), { signal, anonymous: true }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),
@@ -55,7 +55,7 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'packages', locale, productId],
       queryFn: ({ signal }) =>
-        api.get(`products/${productId}/packages`, PackagePageSchema, {
+        api.get(`products/${productId}/packages`, reply('PackagePageSchema'), {
           signal,
           anonymous: true,
           query: { page: 1, per_page: 300 },
@@ -66,7 +66,10 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'package', locale, id],
       queryFn: ({ signal }) =>
-        api.get(`products/packages/${id}`, PackageDetailReplySchema, { signal, anonymous: true }),
+        api.get(`products/packages/${id}`, reply('PackageDetailReplySchema'), {
+          signal,
+          anonymous: true,
+        }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),
@@ -74,7 +77,7 @@ export const catalogueQueries = {
     queryOptions({
       queryKey: [...catalogueQueries.all, 'group', locale, id],
       queryFn: ({ signal }) =>
-        api.get(`products/by-group/${id}`, GroupReplySchema, { signal, anonymous: true }),
+        api.get(`products/by-group/${id}`, reply('GroupReplySchema'), { signal, anonymous: true }),
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ORDER_FILTER_STATUSES } from '../../../contract/orders'
+import { ORDER_FILTER_STATUSES } from '../../../contract/constants'
 import { OrdersPage } from '../../../features/orders/orders-page'
-import { listSearch } from '../../-list-search'
+import { listSearch } from '../../-search'
 
 export const Route = createFileRoute('/_auth/Orders/')({
   validateSearch: listSearch(ORDER_FILTER_STATUSES),

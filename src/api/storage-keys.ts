@@ -1,0 +1,8 @@
+/**
+ * Where the storefront keeps the customer's language and session in the browser's storage.
+ * The server reads the names too: its first screen of home steps aside for a page that will
+ * not show it (docs/api.md, The first screen).
+ */
+export const LANGUAGE_KEY = 'language'
+/** localStorage, or sessionStorage without "remember me". */
+export const TOKEN_KEY = 'token'

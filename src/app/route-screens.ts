@@ -1,0 +1,70 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Locale } from '../contract/common'
+import type { RouteScreenReplies } from '../contract/site'
+import { catalogueQueries } from '../features/catalogue/queries'
+import { seedNewer, seedWebsiteInfo } from './first-screen'
+import { ROUTE_SCREEN, type ScreenRoute } from './screen-routes'
+
+/** How long the storefront waits for a route screen still on its way; then it goes on without. */
+const ROUTE_SCREEN_WAIT_MS = 3000
+
+/**
+ * The route's screen the page's first script asked for, when it came and was shown: its
+ * replies go in the query cache, so the storefront renders the same page over the markup
+ * (hydrates it) instead of asking the API again. False when there is none (another language,
+ * a session, another backend, an error), and from then on the script no longer shows one.
+ */
+export async function takeRouteScreen(
+  queryClient: QueryClient,
+  route: ScreenRoute,
+  locale: Locale,
+): Promise<boolean> {
+  const scope = window as unknown as Record<string, Promise<unknown> | undefined>
+  const pending = scope[ROUTE_SCREEN]
+  if (!pending || locale !== 'en') {
+    delete scope[ROUTE_SCREEN]
+    return false
+  }
+  const screen = await Promise.race([
+    pending,
+    new Promise<null>((resolve) => setTimeout(resolve, ROUTE_SCREEN_WAIT_MS, null)),
+  ])
+  delete scope[ROUTE_SCREEN]
+  if (!screen) return false
+  try {
+    // Loaded anyway for this page's replies.
+    const [{ checkReply }, { RouteScreenSchema }] = await Promise.all([
+      import('../api/check-reply'),
+      import('../contract/site'),
+    ])
+    const checked = checkReply('first-screen', RouteScreenSchema, screen)
+    if (!checked.ok) return false
+    seedWebsiteInfo(queryClient, checked.output.website_info, checked.output.generated_at)
+    return seedRouteScreen(queryClient, route, checked.output, checked.output.generated_at)
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Puts a route screen's replies, read at `updatedAt`, in the query cache where they are newer
+ * than what it holds. False when the replies its route needs are not all there.
+ */
+export function seedRouteScreen(
+  queryClient: QueryClient,
+  route: ScreenRoute,
+  replies: RouteScreenReplies,
+  updatedAt: number,
+): boolean {
+  const locale: Locale = 'en'
+  const entries =
+    route.kind === 'product'
+      ? ([
+          [catalogueQueries.product(locale, route.id).queryKey, replies.product],
+          [catalogueQueries.packages(locale, route.id).queryKey, replies.packages],
+        ] as const)
+      : ([[catalogueQueries.package(locale, route.id).queryKey, replies.package]] as const)
+  if (entries.some(([, reply]) => reply === undefined)) return false
+  for (const [queryKey, reply] of entries) seedNewer(queryClient, queryKey, reply, updatedAt)
+  return true
+}

@@ -1,0 +1,19 @@
+/**
+ * The contract's plain values the first load uses, apart from the schemas (which come with
+ * valibot and the first API reply): the list filters the routes check a link's search with,
+ * home's page step, and where the page carries the first screen.
+ */
+
+/** The wallet history's two kinds of line: money out (red) and money in (green). */
+export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
+
+/** Order list filters; 2000-01-01 marks a specific-date range. */
+export const DATE_RANGE_MARK = '2000-01-01'
+export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const
+
+/** Page sizes the catalogue accepts (the home grid's infinite scroll grows by 15). */
+export const PAGE_STEP = 15
+export const MAX_PER_PAGE = 300
+
+/** The id of the script element that carries the first screen's replies in the page. */
+export const FIRST_SCREEN_ID = 'first-screen'

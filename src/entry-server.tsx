@@ -1,0 +1,91 @@
+/**
+ * First screens as HTML, made by the server from the API's replies (docs/api.md, The first
+ * screen) with the same components the storefront renders: home's, put in the page, so it
+ * paints its bars, slider and first products before any script runs; and a product's or
+ * package's page, which the page's first script asks for. Built by `vite build --ssr` into
+ * dist-server/; the storefront itself never imports this file.
+ */
+import { renderToString } from 'react-dom/server'
+import { i18n } from '@lingui/core'
+import type { QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory } from '@tanstack/react-router'
+import { assignInlineVars } from '@vanilla-extract/dynamic'
+import * as v from 'valibot'
+import { messages } from '../locales/en/messages.po'
+import { createQueryClient } from './api/query-client'
+import { websiteInfoQuery } from './api/website-info'
+import { App } from './app/app'
+import { seedRouteScreen } from './app/route-screens'
+import type { ScreenRoute } from './app/screen-routes'
+import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
+import { catalogueQueries } from './features/catalogue/queries'
+import { siteQueries } from './features/site/queries'
+import { createAppRouter } from './router'
+import { themeVars } from './theme/apply'
+
+export interface RenderedFirstScreen {
+  /** What goes inside the page's root element. */
+  markup: string
+  /** The theme's custom properties from website info, for the root element's style. */
+  style: string
+  /** The store's name, for the page's title. */
+  title: string
+}
+
+export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirstScreen> {
+  return render('/', data.website_info, (queryClient) => {
+    queryClient.setQueryData(siteQueries.slider().queryKey, data.slider)
+    queryClient.setQueryData(catalogueQueries.products('en').queryKey, data.products)
+  })
+}
+
+/** A product's or package's page (`path`), from its replies: its markup. */
+export async function renderRouteScreen(
+  path: string,
+  route: ScreenRoute,
+  replies: RouteScreenReplies,
+): Promise<string> {
+  const rendered = await render(path, replies.website_info, (queryClient) => {
+    if (!seedRouteScreen(queryClient, route, replies, Date.now()))
+      throw new Error(`The replies of ${path} are missing`)
+  })
+  return rendered.markup
+}
+
+/** The storefront at `path`, English and signed out, with the replies `seed` puts in its cache. */
+async function render(
+  path: string,
+  websiteInfo: { website_info: string },
+  seed: (queryClient: QueryClient) => void,
+): Promise<RenderedFirstScreen> {
+  const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
+  i18n.loadAndActivate({ locale: 'en', messages })
+  const queryClient = createQueryClient()
+  queryClient.setQueryData(websiteInfoQuery().queryKey, info)
+  seed(queryClient)
+  const history = createMemoryHistory({ initialEntries: [path] })
+  // Links as the storefront's hash history writes them.
+  history.createHref = (href) => `/#${href}`
+  const router = createAppRouter(queryClient, { history, isSignedIn: () => false })
+  try {
+    await router.load()
+    const markup = renderToString(<App queryClient={queryClient} router={router} />)
+    const style = Object.entries(assignInlineVars(themeVars(info)))
+      .map(([name, value]) => `${name}:${value}`)
+      .join(';')
+    return {
+      markup: markup
+        // React writes preloads of the pictures it renders first: home's page asks for its
+        // slide in the head, and a route screen's pictures load as soon as it is shown.
+        .replace(/^(<link rel="preload"[^>]*>)+/, '')
+        // Controls do nothing before the storefront's script runs, and what was typed there
+        // would be lost when it renders: they wait for it (links work as they are).
+        .replace(/<(form|button)\b/g, '<$1 inert'),
+      style,
+      title: info.website_name,
+    }
+  } finally {
+    // Its garbage-collection timers would otherwise hold the data for days.
+    queryClient.clear()
+  }
+}

@@ -1,0 +1,195 @@
+import { expect, test, type Page } from '@playwright/test'
+
+/** Home's first screen as the server sends it, checked before the storefront's script runs. */
+const productCards = (page: Page) =>
+  page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test("home's bars, slider and first products come with the page", async ({ page }) => {
+    await page.goto('/')
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/#/sign-in')
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
+    await expect(productCards(page)).toHaveCount(15)
+    await expect(
+      productCards(page).first().getByRole('link', { name: 'PUBG Mobile UC' }),
+    ).toHaveAttribute('href', '/#/products/products-1/1')
+    await expect(page.getByText('You are offline!')).toBeHidden()
+  })
+})
+
+test.describe("before the storefront's script runs", () => {
+  // The script never arrives: what shows is the page as sent.
+  test.beforeEach(async ({ page }) => {
+    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
+  })
+
+  test('a visitor of home in English who is not signed in sees home', async ({ page }) => {
+    await page.goto('/')
+    await expect(productCards(page)).toHaveCount(15)
+  })
+
+  for (const [name, setUp] of [
+    ['a page opened at another route', (page: Page) => page.goto('/#/about-us')],
+    [
+      'a visitor who chose Arabic',
+      async (page: Page) => {
+        await page.addInitScript(() => localStorage.setItem('language', 'ar'))
+        await page.goto('/')
+      },
+    ],
+    [
+      'a signed-in customer',
+      async (page: Page) => {
+        await page.addInitScript(() => sessionStorage.setItem('token', 'a-session'))
+        await page.goto('/')
+      },
+    ],
+  ] as const) {
+    test(`${name} gets the skeleton, not English home as a visitor`, async ({ page }) => {
+      await setUp(page)
+      await expect(page.locator('#boot')).toBeVisible()
+      await expect(productCards(page)).toHaveCount(0)
+      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+    })
+  }
+})
+
+test('the storefront takes the page over: one home, no script refused', async ({ page }) => {
+  await page.addInitScript(() => {
+    const refused: string[] = []
+    ;(window as unknown as { refused: string[] }).refused = refused
+    document.addEventListener('securitypolicyviolation', (event) =>
+      refused.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  await page.goto('/')
+  // Typed as soon as the page shows: the box takes it once the storefront runs, and keeps it.
+  const search = page.getByRole('searchbox', { name: 'Search products' })
+  await search.fill('pubg')
+  // The footer is the storefront's own: it loads after the app has started.
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  await expect(search).toHaveValue('pubg')
+  await expect(page.getByRole('heading', { name: 'Products' })).toHaveCount(1)
+  await expect(productCards(page)).toHaveCount(15)
+  await expect(page.locator('#boot')).toHaveCount(0)
+  // The app works: the language switch answers.
+  await page.getByRole('button', { name: 'العربية' }).click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
+    [],
+  )
+})
+
+test.describe('a product or package page opened from a link', () => {
+  /** Holds the storefront's script back until `release`: what happens first is the page's own. */
+  async function holdScript(page: Page) {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    return release
+  }
+
+  function requests(page: Page) {
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url())
+      asked.push(`${request.resourceType()} ${pathname}${search}`)
+    })
+    return asked
+  }
+
+  for (const { path, heading, replies } of [
+    {
+      path: '/#/products/products-1/1',
+      heading: 'PUBG Mobile UC',
+      replies: [
+        '/api/products/1?local=en',
+        '/api/products/1/packages?local=en&page=1&per_page=300',
+      ],
+    },
+    {
+      path: '/#/products/products-1/packages/1',
+      heading: '60 UC',
+      replies: ['/api/products/packages/1?local=en'],
+    },
+  ]) {
+    test(`${path} shows its own first screen before the storefront's script, which takes it over`, async ({
+      page,
+    }) => {
+      const asked = requests(page)
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      const release = await holdScript(page)
+      // The page's load event waits for the script held back.
+      await page.goto(path, { waitUntil: 'commit' })
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.locator('#boot')).toBeHidden()
+      expect(asked).toContain(`fetch /first-screen${path.slice(2)}`)
+
+      release()
+      // The footer is the storefront's own: it loads after the app has started.
+      await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.locator('#boot')).toHaveCount(0)
+      // The storefront used the replies the screen came with, and its markup as it was.
+      for (const reply of replies) expect(asked).not.toContain(`fetch ${reply}`)
+      expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+      // And it answers: the language switch works.
+      await page.getByRole('button', { name: 'العربية' }).click()
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    })
+  }
+
+  test('in Arabic, the replies and first pictures are asked for with the page, each once', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'))
+    const asked = requests(page)
+    const release = await holdScript(page)
+    await page.goto('/#/products/products-1/1', { waitUntil: 'commit' })
+    const replies = [
+      '/api/products/1?local=ar',
+      '/api/products/1/packages?local=ar&page=1&per_page=300',
+    ]
+    for (const reply of replies) await expect.poll(() => asked).toContain(`fetch ${reply}`)
+    // The product's picture and its first four packages'.
+    await expect
+      .poll(() => asked.filter((entry) => entry.startsWith('image /media/catalogue/')).length)
+      .toBe(5)
+    expect(asked.filter((entry) => entry.startsWith('fetch /first-screen'))).toEqual([])
+
+    release()
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('region', { name: 'تابعنا' })).toBeVisible()
+    // The storefront used those replies rather than asking again.
+    for (const reply of replies)
+      expect(asked.filter((entry) => entry === `fetch ${reply}`)).toHaveLength(1)
+  })
+})
+
+test('a page changed while the storefront takes home over ends at that page', async ({ page }) => {
+  // Home's own chunk held back: the storefront has started and is loading home's route
+  // when the address changes (a link of the markup followed, a back button).
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  let asked = false
+  await page.route(/\/assets\/home-[\w-]+\.js$/, async (route) => {
+    asked = true
+    await held
+    await route.continue()
+  })
+  await page.goto('/', { waitUntil: 'commit' })
+  await expect.poll(() => asked).toBe(true)
+  await page.evaluate(() => (location.hash = '#/about-us'))
+  release()
+  await expect(page.getByRole('heading', { name: 'About us', level: 1 })).toBeVisible()
+  await expect(page).toHaveURL(/#\/about-us$/)
+})
