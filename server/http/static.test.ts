@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 import { FirstScreenSchema, RouteScreenSchema, type FirstScreen } from '../../src/contract/site'
 import { demoSeed } from '../db/seed'
@@ -223,6 +223,19 @@ describeEachDatabase(
           expect(plainPage).toContain('<div id="root"><div id="boot"></div></div>')
           expect(plainPage).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
           expect(plainPage).toContain('id="first-screen"')
+        },
+      )
+    })
+
+    it('loads the server build as it starts, so the first visitor does not wait for it', async () => {
+      const loaded = `loaded-${Date.now()}`
+      await withBuild(
+        '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+        `globalThis[${JSON.stringify(loaded)}] = true\nexport async function renderFirstScreen() {}\n`,
+        async (built, ssrDir) => {
+          ctx.appWith({ distDir: built, ssrDir })
+          // No page has been asked for.
+          await vi.waitFor(() => expect((globalThis as Record<string, unknown>)[loaded]).toBe(true))
         },
       )
     })

@@ -83,6 +83,8 @@ export function staticRoutes(
 
   // Home's markup, made again only when the replies it shows change.
   const renderer = firstScreenRenderer(resolve(config.ssrDir))
+  // Loaded now: the first visitor's page waited about 150 ms for it.
+  void renderer()
   let markup: { replies: string; rendered: Promise<RenderedFirstScreen | undefined> } | undefined
   const render = async (data: FirstScreen, replies: string) => {
     if (markup?.replies !== replies) {
