@@ -104,7 +104,11 @@ export function createApp({
     c.set('replies', replies)
     c.set('catalogueRows', catalogueRows)
     await next()
-    logger.info('request', {
+    // The replies a page carries, asked of this app in process, are not requests of their own.
+    const log = (c.env as { inProcess?: boolean } | undefined)?.inProcess
+      ? logger.debug
+      : logger.info
+    log('request', {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -135,7 +139,7 @@ export function createApp({
   app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
-  const request = (path: string) => app.request(path)
+  const request = (path: string) => app.request(path, undefined, { inProcess: true })
   const firstScreen = () => firstScreenData(request)
   app.route(
     '/',

@@ -227,6 +227,26 @@ describeEachDatabase(
       )
     })
 
+    it('logs a page once: the replies it carries, asked for in process, only at debug level', async () => {
+      const { createApp } = await import('../app')
+      const { createLogger } = await import('../log')
+      for (const level of ['info', 'debug'] as const) {
+        const logged: string[] = []
+        const store = createApp({
+          db: ctx.db,
+          config: { ...ctx.config, distDir: dist },
+          logger: createLogger(level, (line) => logged.push(line)),
+        })
+        expect((await store.request('/')).status).toBe(200)
+        const requests = logged
+          .map((line) => JSON.parse(line) as { msg: string; path: string; level: string })
+          .filter((line) => line.msg === 'request')
+          .map((line) => `${line.level} ${line.path}`)
+        expect(requests.filter((line) => line.startsWith('info'))).toEqual(['info /'])
+        if (level === 'debug') expect(requests).toContain('debug /api/products')
+      }
+    })
+
     it('loads the server build as it starts, so the first visitor does not wait for it', async () => {
       const loaded = `loaded-${Date.now()}`
       await withBuild(
