@@ -23,7 +23,7 @@ export const textParam = (value: unknown, fallback = ''): string =>
   typeof value === 'string' ? value : fallback
 
 /** One of `values`; `fallback` otherwise. */
-export const choiceParam = <T extends string>(values: readonly T[], value: unknown, fallback: T) =>
+const choiceParam = <T extends string>(values: readonly T[], value: unknown, fallback: T) =>
   values.includes(value as T) ? (value as T) : fallback
 
 /** Absent, or a value of `type`. */
