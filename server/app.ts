@@ -16,6 +16,7 @@ import type { Database } from './db/schema'
 import { DatabaseBusyError } from './db/sqlite'
 import type { AppEnv } from './http/env'
 import { ApiError, RetryLaterError } from './http/errors'
+import type { Locale } from '../src/contract/common'
 import { localeFromUrl } from './http/locale'
 import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
@@ -140,7 +141,7 @@ export function createApp({
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
   const request = (path: string) => app.request(path, undefined, { inProcess: true })
-  const firstScreen = () => firstScreenData(request)
+  const firstScreen = (locale: Locale) => firstScreenData(request, locale)
   app.route(
     '/',
     staticRoutes(config, mediaDir, firstScreen, (route) => routeScreenData(route, request)),

@@ -11,12 +11,14 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { assignInlineVars } from '@vanilla-extract/dynamic'
 import * as v from 'valibot'
-import { messages } from '../locales/en/messages.po'
+import { messages as arabic } from '../locales/ar/messages.po'
+import { messages as english } from '../locales/en/messages.po'
 import { createQueryClient } from './api/query-client'
 import { websiteInfoQuery } from './api/website-info'
 import { App } from './app/app'
 import { seedRouteScreen } from './app/route-screens'
 import type { ScreenRoute } from './app/screen-routes'
+import type { Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
 import { siteQueries } from './features/site/queries'
@@ -32,11 +34,19 @@ export interface RenderedFirstScreen {
   title: string
 }
 
+const CATALOGUES = { en: english, ar: arabic } satisfies Record<Locale, unknown>
+
+/** Home in the replies' language. */
 export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirstScreen> {
-  return render('/', data.website_info, (queryClient) => {
-    queryClient.setQueryData(siteQueries.slider().queryKey, data.slider)
-    queryClient.setQueryData(catalogueQueries.products('en').queryKey, data.products)
-  })
+  return render(
+    '/',
+    data.website_info,
+    (queryClient) => {
+      queryClient.setQueryData(siteQueries.slider().queryKey, data.slider)
+      queryClient.setQueryData(catalogueQueries.products(data.locale).queryKey, data.products)
+    },
+    data.locale,
+  )
 }
 
 /** A product's or package's page (`path`), from its replies: its markup. */
@@ -52,14 +62,15 @@ export async function renderRouteScreen(
   return rendered.markup
 }
 
-/** The storefront at `path`, English and signed out, with the replies `seed` puts in its cache. */
+/** The storefront at `path`, signed out, with the replies `seed` puts in its cache. */
 async function render(
   path: string,
   websiteInfo: { website_info: string },
   seed: (queryClient: QueryClient) => void,
+  locale: Locale = 'en',
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
-  i18n.loadAndActivate({ locale: 'en', messages })
+  i18n.loadAndActivate({ locale, messages: CATALOGUES[locale] })
   const queryClient = createQueryClient()
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)
   seed(queryClient)

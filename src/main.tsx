@@ -64,9 +64,9 @@ async function boot() {
     </>
   )
   // The server's markup, shown when the page's first script found this visit is the one it was
-  // made for (home or a product's or package's page, English, signed out; docs/api.md, The
-  // first screen): the storefront takes it over as it is, with the same data, instead of
-  // building the page again.
+  // made for (signed out; home in its language, a product's or package's page in English;
+  // docs/api.md, The first screen): the storefront takes it over as it is, with the same data,
+  // instead of building the page again.
   const markup = document.getElementById('first-screen-markup')
   const made = route ? await routeSeeded : path === '/' && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {

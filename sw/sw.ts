@@ -104,7 +104,10 @@ registerRoute(
 )
 
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting()
+  const type = (event.data as { type?: string } | null)?.type
+  if (type === 'SKIP_WAITING') void self.skipWaiting()
+  // The storefront's language changed (src/i18n/locale.ts): the next start gets home in it.
+  if (type === 'KEEP_PAGE') event.waitUntil(keepPage())
 })
 
 interface PushPayload {

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { EARLY_REPLIES } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
+import type { Locale } from '../../src/contract/common'
 import { FIRST_SCREEN_ID, type FirstScreen, type RouteScreenReplies } from '../../src/contract/site'
 import type {
   RenderedFirstScreen,
@@ -17,6 +18,12 @@ const PATHS = {
   slider: '/api/slider/images',
   products: '/api/products?page=1&per_page=15&local=en',
 } as const
+
+/** Home's replies in `locale`: the products come in the visitor's language. */
+const homePaths = (locale: Locale) => ({
+  ...PATHS,
+  products: `/api/products?page=1&per_page=15&local=${locale}`,
+})
 
 type Request = (path: string) => Response | Promise<Response>
 
@@ -41,18 +48,19 @@ async function repliesOf<K extends string>(
 
 /**
  * The first screen in the page itself (docs/api.md, The first screen): the replies of
- * website/info, slider/images and the first 15 products in English, asked of the API in
+ * website/info, slider/images and the first 15 products in `locale`, asked of the API in
  * process. Undefined when any of them fails: the page then works as it would without.
  */
 export async function firstScreenData(
   request: Request,
+  locale: Locale = 'en',
   now = Date.now(),
 ): Promise<FirstScreen | undefined> {
-  const replies = await repliesOf(PATHS, request)
+  const replies = await repliesOf(homePaths(locale), request)
   if (!replies) return undefined
   return {
     generated_at: now,
-    locale: 'en',
+    locale,
     website_info: replies.website_info,
     slider: replies.slider,
     products: replies.products,
@@ -111,9 +119,11 @@ const PRELOADS_ID = 'app-preloads'
 const STEPPED_ASIDE = 'no-first-screen'
 
 /**
- * Run in the head, before the body is painted. The markup is home in English for a visitor
- * who is not signed in, so a page opened at another route (the hash), in Arabic or signed in
- * shows the static skeleton instead until the storefront renders.
+ * Run in the head, before the body is painted. The markup is home for a visitor who is not
+ * signed in, in the page's language (the `language` cookie's, English without one), so a page
+ * opened at another route (the hash), in another language than the page's (the stored one
+ * decides: the cookie may lag behind it) or signed in shows the static skeleton instead until
+ * the storefront renders.
  *
  * A product or package page opened from a link (a hash route, which the server never sees)
  * does not wait for the storefront's script either:
@@ -130,16 +140,17 @@ export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
   `try{l=localStorage.getItem('${LANGUAGE_KEY}');` +
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
-  `if(h.length>2||(l&&l!=='en')||t)k.classList.add('${STEPPED_ASIDE}');` +
+  `var p=l==='ar'?'ar':'en';` +
+  `if(h.length>2||p!==k.lang||t)k.classList.add('${STEPPED_ASIDE}');` +
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h);if(!m)return;` +
-  `try{if(!t&&(!l||l==='en')){` +
+  `try{if(!t&&p==='en'&&k.lang==='en'){` +
   `var r=window.${ROUTE_SCREEN}=fetch('/first-screen'+h.slice(1),{headers:{Accept:'application/json'}})` +
   `.then(function(x){return x.ok?x.json():null}).then(function(c){` +
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
   `.catch(function(){return null});return}` +
-  `var o=location.origin+'/api/products/',q='local='+(l==='ar'?'ar':'en'),` +
+  `var o=location.origin+'/api/products/',q='local='+p,` +
   `e=window.${EARLY_REPLIES}={},` +
   `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:{Accept:'application/json'}})},` +
   `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
@@ -240,8 +251,11 @@ export function withFirstScreen(
     const preloads = scripts.join('')
     page = page
       .replace(/<link rel="preload" as="style"/g, '<link rel="stylesheet"')
+      // In the markup's language: the guard compares it with the stored one.
       .replace(/<html([^>]*)>/, (_, attributes: string) => {
-        return `<html${attributes} style="${escapeHtml(rendered.style)}">`
+        const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '')
+        const dir = data.locale === 'ar' ? 'rtl' : 'ltr'
+        return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(rendered.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
       // First in the head: a script after a stylesheet would wait for it to load.

@@ -198,7 +198,21 @@ describeEachDatabase(
           expect(page).toContain(
             `<div id="root"><div id="first-screen-markup"><h2>Products</h2><p>${names.data.map((p) => p.name).join(', ')} $&</p></div><div id="boot"></div>`,
           )
-          expect(page).toContain('<html lang="en" style="--primary:#123456">')
+          expect(page).toContain('<html lang="en" dir="ltr" style="--primary:#123456">')
+          expect(res.headers.get('vary')).toMatch(/cookie/i)
+          // The language the storefront last chose on this device: its products, its direction.
+          const arabic = await (
+            await store.request('/', { headers: { cookie: 'theme=x; language=ar' } })
+          ).text()
+          const arabicNames = (await (
+            await store.request('/api/products?page=1&per_page=15&local=ar')
+          ).json()) as FirstScreen['products']
+          expect(arabic).toContain(
+            `<div id="first-screen-markup"><h2>Products</h2><p>${arabicNames.data.map((p) => p.name).join(', ')} $&</p></div>`,
+          )
+          expect(arabic).toContain('<html lang="ar" dir="rtl" style="--primary:#123456">')
+          expect(arabic).toContain('"locale":"ar"')
+          expect(arabicNames.data[0]!.name).not.toBe(names.data[0]!.name)
           expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
           // Home's styles apply before the first paint; the scripts are asked for after it.
           expect(page).toContain('<link rel="stylesheet" crossorigin="" href="/assets/home-1.css">')

@@ -2,7 +2,10 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
+import { getCookie } from 'hono/cookie'
+import { LANGUAGE_COOKIE } from '../../src/api/storage-keys'
 import { screenRouteOf, type ScreenRoute } from '../../src/app/screen-routes'
+import type { Locale } from '../../src/contract/common'
 import type { FirstScreen, RouteScreen, RouteScreenReplies } from '../../src/contract/site'
 import type { RenderedFirstScreen } from '../../src/entry-server'
 import type { Config } from '../config'
@@ -66,7 +69,7 @@ const ROUTE_SCREENS_KEPT = 500
 export function staticRoutes(
   config: Pick<Config, 'distDir' | 'ssrDir'>,
   mediaDir = MEDIA_DIR,
-  firstScreen?: () => Promise<FirstScreen | undefined>,
+  firstScreen?: (locale: Locale) => Promise<FirstScreen | undefined>,
   routeScreen?: (route: ScreenRoute) => Promise<RouteScreenReplies | undefined>,
 ) {
   const app = new Hono<AppEnv>()
@@ -85,19 +88,27 @@ export function staticRoutes(
   const renderer = firstScreenRenderer(resolve(config.ssrDir))
   // Loaded now: the first visitor's page waited about 150 ms for it.
   void renderer()
-  let markup: { replies: string; rendered: Promise<RenderedFirstScreen | undefined> } | undefined
+  const markups = new Map<
+    Locale,
+    { replies: string; rendered: Promise<RenderedFirstScreen | undefined> }
+  >()
   const render = async (data: FirstScreen, replies: string) => {
+    let markup = markups.get(data.locale)
     if (markup?.replies !== replies) {
       const rendered = renderer().then((renderers) => renderers?.renderFirstScreen(data))
       markup = { replies, rendered: rendered.catch(() => undefined) }
+      markups.set(data.locale, markup)
     }
     return markup.rendered
   }
 
   /** The storefront's page with the first screen in it, or undefined to serve the file. */
   async function page(c: Context): Promise<Response | undefined> {
-    const data = await firstScreen?.()
+    // Home in the language the storefront last chose on this device (src/i18n/locale.ts).
+    const locale = getCookie(c, LANGUAGE_COOKIE) === 'ar' ? 'ar' : 'en'
+    const data = await firstScreen?.(locale)
     if (!data) return undefined
+    c.header('Vary', 'Cookie')
     const { generated_at: _read, ...rest } = data
     const replies = JSON.stringify(rest)
     // Weak: the same page and replies, read at another moment, are the same page.

@@ -6,3 +6,8 @@
 export const LANGUAGE_KEY = 'language'
 /** localStorage, or sessionStorage without "remember me". */
 export const TOKEN_KEY = 'token'
+/**
+ * A cookie the storefront keeps equal to the stored language, so the server can send home's
+ * first screen in it.
+ */
+export const LANGUAGE_COOKIE = 'language'

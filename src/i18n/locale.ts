@@ -1,5 +1,5 @@
 import { i18n, type Messages } from '@lingui/core'
-import { LANGUAGE_KEY } from '../api/storage-keys'
+import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
 import type { Locale } from '../contract/common'
 
 export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
@@ -18,6 +18,21 @@ export function storedLocale(): Locale {
     return isLocale(value) ? value : 'en'
   } catch {
     return 'en'
+  }
+}
+
+/**
+ * The stored language in a cookie too, so the server sends home's first screen in it
+ * (docs/api.md, The first screen); written only when it differs.
+ */
+function keepLanguageCookie(locale: Locale): void {
+  try {
+    if (document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${locale}`)) return
+    document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`
+    // The service worker keeps the page it starts the store with: it asks for it again.
+    navigator.serviceWorker?.controller?.postMessage({ type: 'KEEP_PAGE' })
+  } catch {
+    // Cookies refused: home comes in English first, then in the stored language.
   }
 }
 
@@ -85,6 +100,8 @@ export async function activateLocale(
       // Private mode or full storage: the language still applies for this visit.
     }
   }
+  // What is stored now (another tab may have picked since this one read it).
+  keepLanguageCookie(storedLocale())
   listeners.forEach((listener) => listener())
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { switchToArabic, waitForServiceWorker } from './support'
 
 /** Home's first screen as the server sends it, checked before the storefront's script runs. */
 const productCards = (page: Page) =>
@@ -55,6 +56,60 @@ test.describe("before the storefront's script runs", () => {
       await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
     })
   }
+})
+
+test.describe('a visitor who chose Arabic', () => {
+  // The page as the server sends it; the service worker's kept copy is checked below.
+  test.use({ serviceWorkers: 'block' })
+
+  test('gets home in Arabic with the page, which the storefront takes over', async ({ page }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto('/#/about-us')
+    await switchToArabic(page)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('about:blank')
+    await page.goto('/')
+    const products = page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')
+    // Before the storefront's script: the server's markup, right to left, in Arabic.
+    await expect(products).toHaveCount(15)
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+    await expect(page.locator('#boot')).toBeHidden()
+    release()
+    await expect(page.getByRole('region', { name: 'تابعنا' })).toBeVisible()
+    await expect(page.locator('#boot')).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'المنتجات' })).toHaveCount(1)
+    await expect(products).toHaveCount(15)
+    // Hydrated as it was sent, not rendered again.
+    expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+  })
+})
+
+test("the service worker's kept page follows the language picked", async ({ page }) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // A navigation the worker serves keeps the page for the next start.
+  await page.reload()
+  const keptLanguage = () =>
+    page.evaluate(async () => {
+      const kept = await (await caches.open('first-screen-page')).match('/')
+      return kept ? /<html lang="(\w+)"/.exec(await kept.text())?.[1] : undefined
+    })
+  await expect.poll(keptLanguage).toBe('en')
+  await switchToArabic(page)
+  await expect.poll(keptLanguage).toBe('ar')
+  // Offline, the store starts with it: Arabic home before any reply.
+  await page.context().setOffline(true)
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')).toHaveCount(15)
+  await page.context().setOffline(false)
 })
 
 test('the storefront takes the page over: one home, no script refused', async ({ page }) => {
