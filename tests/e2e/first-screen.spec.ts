@@ -76,7 +76,8 @@ test.describe('a visitor who chose Arabic', () => {
       await route.continue()
     })
     await page.goto('about:blank')
-    await page.goto('/')
+    // The held script would hold the page's load event too.
+    await page.goto('/', { waitUntil: 'commit' })
     const products = page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')
     // Before the storefront's script: the server's markup, right to left, in Arabic.
     await expect(products).toHaveCount(15)

@@ -95,7 +95,8 @@ test.describe(() => {
       await picked
       await route.continue()
     })
-    await page.goto('/')
+    // The held file could hold the page's load event too.
+    await page.goto('/', { waitUntil: 'commit' })
     await waiting
     const other = await context.newPage()
     await other.goto('/#/about-us')
