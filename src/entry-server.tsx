@@ -80,6 +80,8 @@ async function render(
   const router = createAppRouter(queryClient, { history, isSignedIn: () => false })
   try {
     await router.load()
+    // Again: another page's render (in another language) may have run while this one waited.
+    i18n.activate(locale)
     const markup = renderToString(<App queryClient={queryClient} router={router} />)
     const style = Object.entries(assignInlineVars(themeVars(info)))
       .map(([name, value]) => `${name}:${value}`)
