@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
+import { Agent, get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -87,6 +88,38 @@ describe('server process', () => {
       server.child.kill('SIGKILL')
     }
   })
+
+  it('keeps an idle connection open longer than a client waits between two requests', async () => {
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(tmp, 'idle', 'store.db'),
+      DIST_DIR: join(tmp, 'no-dist'),
+      NODE_ENV: 'production',
+    })
+    const agent = new Agent({ keepAlive: true })
+    const get = (url: URL) =>
+      new Promise<{ status?: number; reused: boolean }>((resolve, reject) => {
+        const req = httpGet(url, { agent }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode, reused: req.reusedSocket }))
+        })
+        req.on('error', reject)
+      })
+    try {
+      const url = new URL(
+        'api/website/info',
+        String((await waitFor(server.lines, 'listening')).url),
+      )
+      expect(await get(url)).toEqual({ status: 200, reused: false })
+      // Past Node's default of 5 s, which made a client's next request meet a closing socket.
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await get(url)).toEqual({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+      server.child.kill('SIGKILL')
+    }
+  }, 20_000)
 
   it('in production, a new database gets no demo account and no /api/dev route', async () => {
     const dbPath = join(tmp, 'prod', 'store.db')

@@ -85,6 +85,10 @@ if (watchers.length > 0)
 const server: Server = createServer(
   withLane(lane, getRequestListener(app.fetch, { hostname: config.host })),
 )
+// An idle kept-alive connection stays open for a minute (Node's default is 5 s): a client or a
+// proxy that sends on it just as the server closes it gets a reset instead of a reply, and
+// proxies and clients keep idle connections for up to about a minute.
+server.keepAliveTimeout = 65_000
 server.listen(config.port, config.host, () => {
   const address = server.address()
   const info =
