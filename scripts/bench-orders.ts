@@ -14,6 +14,7 @@
  * average at the end. Then check the ledger of every wallet: every order answered 200, one debit
  * line per order adding up to the orders, balance = start - sum of order totals. A broken
  * invariant prints why and exits 1. Loopback only; each run is capped in time.
+ * BENCH_DATABASES=sqlite or =postgres runs one of the two (default: both).
  * BENCH_JSON=1 adds one line `{"bench":"orders",...}` (the medians) for `npm run bench`.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -39,6 +40,7 @@ const WALLETS = boundedInt('BENCH_WALLETS', 1000, 1, 100_000)
 const RUNS = boundedInt('BENCH_RUNS', 3, 1, 20)
 const WARMUP = boundedInt('BENCH_WARMUP', 1000, 0, 100_000)
 const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 1000
+const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 /** iTunes $5 in the demo catalogue: 5.25 USD + 3 % = 5.4075 USD an order. */
 const ITEM = { product: 27, name: 'iTunes $5' }
@@ -412,15 +414,18 @@ console.log(
   `Orders benchmark: ${ORDERS} orders, ${CONCURRENCY} concurrent clients, over HTTP on loopback\n`,
 )
 
-const dir = mkdtempSync(join(tmpdir(), 'store-bench-orders-'))
-try {
-  results.push(...(await bench('sqlite', { SQLITE_PATH: join(dir, 'store.db') })))
-} finally {
-  rmSync(dir, { recursive: true, force: true })
+if (DATABASES.includes('sqlite')) {
+  const dir = mkdtempSync(join(tmpdir(), 'store-bench-orders-'))
+  try {
+    results.push(...(await bench('sqlite', { SQLITE_PATH: join(dir, 'store.db') })))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 const safeUrl = PG_URL.replace(/\/\/[^@/]*@/, '//')
-if (await postgresReachable(PG_URL)) {
+const postgres = DATABASES.includes('postgres')
+if (postgres && (await postgresReachable(PG_URL))) {
   const name = `store_bench_${process.pid}_${randomBytes(3).toString('hex')}`
   await adminQuery(PG_URL, `CREATE DATABASE "${name}"`)
   try {
@@ -430,7 +435,7 @@ if (await postgresReachable(PG_URL)) {
   } finally {
     await adminQuery(PG_URL, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   }
-} else {
+} else if (postgres) {
   console.log(`PostgreSQL is not reachable at ${safeUrl}: skipped (set BENCH_DATABASE_URL).\n`)
 }
 

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { PlaceOrderReplySchema } from '../../src/contract/orders'
+import { fromMicros } from '../../src/domain/money'
 import { createApp } from '../app'
 import { createDb, type Db } from '../db'
 import { describeEachDatabase, testPasswords } from '../test/context'
@@ -97,6 +98,68 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
     const ledger = await ledgerOf(ctx, user.id)
     expect(ledger.orders.map((o) => o.id)).toEqual([reply.data.id])
     expect(ledger.debits).toHaveLength(1)
+  })
+
+  it('orders from many wallets at once: each gets its own answer, balance and line', async () => {
+    // On PostgreSQL the orders of one moment go in one statement (services/orders.ts): a reply
+    // must carry its own wallet's balance, a refusal or a repeat must not undo the others.
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const many = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        customer(ctx, { balance: String(10 + i), locale: i % 2 === 0 ? 'en' : 'ar' }),
+      ),
+    )
+    const short = await customer(ctx, { balance: '1' })
+    const repeat = await customer(ctx, { balance: '50' })
+    const {
+      apps: [a, b],
+      close,
+    } = await apps()
+    const first = await order(a!, repeat.token, { package_id: card }, { key: 'first-tap' })
+    expect(first.status).toBe(200)
+    const firstBody: unknown = await first.json()
+    let bodies: unknown[]
+    let statuses: number[]
+    try {
+      const replies = await Promise.all([
+        ...many.map((c, i) => order(i % 2 === 0 ? a! : b!, c.token, { package_id: card })),
+        order(a!, short.token, { package_id: card }),
+        order(b!, repeat.token, { package_id: card }, { key: 'first-tap' }),
+        order(a!, repeat.token, { package_id: card }),
+      ])
+      statuses = replies.map((r) => r.status)
+      bodies = await Promise.all(replies.map((r) => r.json()))
+    } finally {
+      await close()
+    }
+    expect(statuses).toEqual([...Array<number>(24).fill(200), 422, 200, 200])
+    const placed = bodies.slice(0, 24).map((body) => v.parse(PlaceOrderReplySchema, body))
+    // 5.4075 USD an order: each reply has its own wallet's balance.
+    expect(placed.map((r) => r.balance)).toEqual(
+      many.map((_, i) => fromMicros(BigInt(10 + i) * 1_000_000n - 5_407_500n)),
+    )
+    expect(new Set(placed.map((r) => r.data.id)).size).toBe(24)
+    expect((bodies[24] as { message: string }).message).toBe(
+      'Your balance is not enough for this order.',
+    )
+    expect(bodies[25]).toEqual(firstBody)
+    expect(v.parse(PlaceOrderReplySchema, bodies[26]).balance).toBe(39.185)
+
+    for (const [i, c] of many.entries()) {
+      const ledger = await ledgerOf(ctx, c.user.id)
+      expect(ledger.orders.map((o) => o.id)).toEqual([placed[i]!.data.id])
+      expect(ledger.debits).toHaveLength(1)
+      const [line] = ledger.debits
+      expect(line!.previous_balance).toBe(BigInt(10 + i) * 1_000_000n)
+      expect(line!.current_balance).toBe(BigInt(10 + i) * 1_000_000n - 5_407_500n)
+      // The line is named in its own customer's language.
+      expect(line!.name.startsWith(i % 2 === 0 ? 'Order #' : 'الطلب رقم ')).toBe(true)
+      expect(line!.name).toContain(`${placed[i]!.data.id}:`)
+    }
+    expect(await balanceOf(ctx, short.user.id)).toBe(1_000_000n)
+    expect((await ledgerOf(ctx, short.user.id)).orders).toHaveLength(0)
+    expect(await balanceOf(ctx, repeat.user.id)).toBe(50_000_000n - 2n * 5_407_500n)
+    expect((await ledgerOf(ctx, repeat.user.id)).debits).toHaveLength(2)
   })
 
   it('two cancels at once refund once; a complete racing a cancel leaves one outcome', async () => {

@@ -1,11 +1,5 @@
 import { createHash } from 'node:crypto'
-import {
-  CompiledQuery,
-  PostgresAdapter,
-  type Insertable,
-  type Kysely,
-  type QueryResult,
-} from 'kysely'
+import { CompiledQuery, PostgresAdapter, type Insertable, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
 import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
@@ -24,6 +18,7 @@ import { INT64_MAX } from '../db/bigint'
 import { groupedTransaction } from '../db/group-commit'
 import { nameStatement } from '../db/named-statements'
 import { prepared } from '../db/prepared'
+import { TurnBatch } from '../db/turn-batch'
 import type {
   CurrencyCode,
   Database,
@@ -489,7 +484,8 @@ function debitRefusal(currencyChanged: boolean): ValidationError {
  * order that spent the money answers as that order did.
  *
  * On PostgreSQL, outside a caller's transaction, this is one statement (a round trip instead
- * of seven, docs/architecture.md "Orders"); elsewhere it is one transaction of four.
+ * of seven, docs/architecture.md "Orders"), shared with the orders of other wallets that come
+ * in at the same moment; elsewhere it is one transaction of four.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -676,7 +672,143 @@ select debited.balance, debited.locale from debited`
 // Parsed and planned once per connection (db/named-statements.ts).
 nameStatement(oneStatement)
 
+/**
+ * Several orders in one PostgreSQL statement, one commit for all: the one statement above over
+ * arrays, one element an order, each of a different wallet (db/turn-batch.ts). An order whose
+ * debit is refused is left out of the rest and answered as refused; the others are placed.
+ * Each order's id is taken beforehand (nextOrderId), so its key names it without a join. Not a
+ * named statement: its plan depends on how many orders it carries.
+ */
+const manyStatement = `
+with input as (
+  select * from unnest($1::bigint[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[],
+    $6::text[], $7::text[], $8::text[], $9::bigint[])
+    with ordinality as i (total, user_id, currency, names, at, key, hash, head, order_id, n)
+), debited as (
+  update users set balance = users.balance - input.total
+  from input
+  where users.id = input.user_id and users.balance >= input.total
+    and users.currency = input.currency
+  returning input.n, users.balance, users.locale
+), placed as (
+  insert into orders (${ORDER_COLUMNS.join(', ')})
+  select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')}
+  from debited
+  join json_populate_recordset(null::orders, $10::json) with ordinality r
+    on r.ordinality = debited.n
+), line as (
+  insert into wallet_logs
+    (user_id, status, name, previous_balance, value, current_balance, currency, created_at)
+  select input.user_id, 'Discounted', coalesce(input.names ->> debited.locale, input.names ->> 'en'),
+    debited.balance + input.total, input.total, debited.balance, input.currency, input.at
+  from debited join input on input.n = debited.n
+), kept as (
+  insert into idempotency_keys (user_id, key, request_hash, order_id, reply, created_at)
+  select input.user_id, input.key, input.hash, input.order_id,
+    input.head || trim_scale(debited.balance::numeric / 1000000)::text || '}', input.at
+  from debited join input on input.n = debited.n
+  where input.key is not null
+)
+select n, balance, locale from debited`
+
 const UNIQUE_VIOLATION = '23505'
+const DEADLOCK = '40P01'
+
+/** One order for the statements above: its parameters, in their order. */
+interface StatementOrder {
+  total: string
+  userId: number
+  currency: CurrencyCode
+  /** The order row as JSON. */
+  row: string
+  /** The wallet line's name in each language, as JSON. */
+  names: string
+  at: string
+  key: string | null
+  hash: string
+  /** The reply up to its balance. */
+  head: string
+  orderId: number
+}
+
+type StatementOutcome =
+  | { kind: 'placed'; balance: bigint; locale: LocaleCode }
+  | { kind: 'refused' }
+  | { kind: 'key-taken' }
+
+async function placeOne(db: Kysely<Database>, o: StatementOrder): Promise<StatementOutcome> {
+  const parameters = [o.total, o.userId, o.currency, o.row, o.names, o.at, o.key, o.hash, o.head]
+  try {
+    const { rows } = await db.executeQuery<{ balance: bigint; locale: LocaleCode }>(
+      CompiledQuery.raw(oneStatement, parameters),
+    )
+    const [debited] = rows
+    return debited ? { kind: 'placed', ...debited } : { kind: 'refused' }
+  } catch (err) {
+    const { code, constraint } = err as { code?: unknown; constraint?: unknown }
+    // The key is an earlier call's: nothing of this statement happened.
+    if (code === UNIQUE_VIOLATION && constraint === 'idempotency_keys_pk')
+      return { kind: 'key-taken' }
+    throw err
+  }
+}
+
+async function placeMany(
+  db: Kysely<Database>,
+  orders: StatementOrder[],
+): Promise<StatementOutcome[]> {
+  if (orders.length === 1) return [await placeOne(db, orders[0]!)]
+  const column = <K extends keyof StatementOrder>(k: K) => orders.map((o) => o[k])
+  let rows: { n: string; balance: bigint; locale: LocaleCode }[]
+  try {
+    ;({ rows } = await db.executeQuery<{ n: string; balance: bigint; locale: LocaleCode }>(
+      CompiledQuery.raw(manyStatement, [
+        column('total'),
+        column('userId'),
+        column('currency'),
+        column('names'),
+        column('at'),
+        column('key'),
+        column('hash'),
+        column('head'),
+        column('orderId'),
+        `[${column('row').join(',')}]`,
+      ]),
+    ))
+  } catch (err) {
+    const { code } = err as { code?: unknown }
+    // Nothing of the statement happened: one order's key was taken (or, should the wallets'
+    // locks ever cross, a deadlock). Each order then runs alone and gets its own answer.
+    if (code !== UNIQUE_VIOLATION && code !== DEADLOCK) throw err
+    return Promise.all(orders.map((o) => placeOne(db, o)))
+  }
+  const byN = new Map(rows.map((row) => [Number(row.n), row]))
+  return orders.map((_, i) => {
+    const debited = byN.get(i + 1)
+    return debited
+      ? { kind: 'placed', balance: debited.balance, locale: debited.locale }
+      : { kind: 'refused' }
+  })
+}
+
+/**
+ * The orders of a moment, one statement for all, one run at a time: the orders that come in
+ * while it runs go together in the next. An order whose wallet already has one in the run
+ * goes alone, at once (db/turn-batch.ts).
+ */
+const orderBatches = new WeakMap<Kysely<Database>, TurnBatch<StatementOrder, StatementOutcome>>()
+
+function placeInBatch(db: Kysely<Database>, order: StatementOrder): Promise<StatementOutcome> {
+  let batch = orderBatches.get(db)
+  if (!batch) {
+    batch = new TurnBatch((orders) => placeMany(db, orders), {
+      keyOf: (o) => o.userId,
+      maxRuns: 1,
+    })
+    orderBatches.set(db, batch)
+  }
+  return batch.add(order)
+}
 
 async function placeInOneStatement(
   db: Kysely<Database>,
@@ -691,31 +823,23 @@ async function placeInOneStatement(
   const message = t(wire.locale, 'order.placed')
   const data = orderWire(placed, user, wire)
   const head = JSON.stringify({ message, data })
-  const parameters = [
-    order.totalPrice.toString(),
-    user.id,
-    order.currency,
-    JSON.stringify(placed, (_, value: unknown) =>
+  const outcome = await placeInBatch(db, {
+    total: order.totalPrice.toString(),
+    userId: user.id,
+    currency: order.currency,
+    row: JSON.stringify(placed, (_, value: unknown) =>
       typeof value === 'bigint' ? value.toString() : value,
     ),
-    JSON.stringify(names),
+    names: JSON.stringify(names),
     at,
-    key ?? null,
+    key: key ?? null,
     hash,
-    `${head.slice(0, -1)},"balance":`,
-  ]
-  let result: QueryResult<{ balance: bigint; locale: LocaleCode }>
-  try {
-    result = await db.executeQuery(CompiledQuery.raw(oneStatement, parameters))
-  } catch (err) {
-    const { code, constraint } = err as { code?: unknown; constraint?: unknown }
-    // The key is an earlier call's: nothing of this statement happened.
-    if (code === UNIQUE_VIOLATION && constraint === 'idempotency_keys_pk') throw new KeyTaken()
-    throw err
-  }
-  const [debited] = result.rows
-  if (!debited) throw await debitRefused(db, user, order)
-  const reply: PlaceOrderReply = { message, data, balance: fromMicros(debited.balance) }
+    head: `${head.slice(0, -1)},"balance":`,
+    orderId: placed.id,
+  })
+  if (outcome.kind === 'key-taken') throw new KeyTaken()
+  if (outcome.kind === 'refused') throw await debitRefused(db, user, order)
+  const reply: PlaceOrderReply = { message, data, balance: fromMicros(outcome.balance) }
   return { placed: true, reply, order: placed }
 }
 
