@@ -7,6 +7,7 @@ import { createDb, type Db } from '../db'
 import { describeEachDatabase, testPasswords } from '../test/context'
 import { balanceOf, customer, ledgerOf, order, packageId } from '../test/orders'
 import { cancelOrder, completeOrder } from './order-status'
+import { orderForm, placeOrder, prepareOrder } from './orders'
 
 /*
  * The ledger under load: concurrent orders never overdraw a wallet, a repeated request never
@@ -160,6 +161,39 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
     expect((await ledgerOf(ctx, short.user.id)).orders).toHaveLength(0)
     expect(await balanceOf(ctx, repeat.user.id)).toBe(50_000_000n - 2n * 5_407_500n)
     expect((await ledgerOf(ctx, repeat.user.id)).debits).toHaveLength(2)
+  })
+
+  it('an order the database refuses fails alone; the others of the moment are placed', async () => {
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const buyers = await Promise.all([customer(ctx), customer(ctx), customer(ctx)])
+    const prepared = await Promise.all(
+      buyers.map(({ user }) =>
+        prepareOrder(ctx.db, user, orderForm({ package_id: card }), {
+          locale: 'en',
+          lbpRate: ctx.config.lbpRate,
+        }),
+      ),
+    )
+    // The second breaks a constraint of the orders table (quantity > 0).
+    prepared[1] = { ...prepared[1]!, quantity: 0 }
+    const wire = { locale: 'en' as const, timeZone: ctx.config.storeTimeZone }
+    const results = await Promise.allSettled(
+      buyers.map(({ user }, i) =>
+        placeOrder(ctx.db, user, prepared[i]!, {
+          key: `constraint-${i}`,
+          requestHash: 'h',
+          wire,
+          now: ctx.clock.now(),
+        }),
+      ),
+    )
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    for (const i of [0, 2]) {
+      expect(await balanceOf(ctx, buyers[i]!.user.id)).toBe(100_000_000n - 5_407_500n)
+      expect((await ledgerOf(ctx, buyers[i]!.user.id)).orders).toHaveLength(1)
+    }
+    expect(await balanceOf(ctx, buyers[1]!.user.id)).toBe(100_000_000n)
+    expect((await ledgerOf(ctx, buyers[1]!.user.id)).logs).toHaveLength(0)
   })
 
   it('two cancels at once refund once; a complete racing a cancel leaves one outcome', async () => {

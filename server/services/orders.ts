@@ -735,6 +735,15 @@ type StatementOutcome =
   | { kind: 'placed'; balance: bigint; locale: LocaleCode }
   | { kind: 'refused' }
   | { kind: 'key-taken' }
+  | { kind: 'failed'; error: unknown }
+
+/**
+ * PostgreSQL's errors that undo the statement whole and say nothing of the other orders in
+ * it: a constraint or a value refused, a deadlock. After any other (a lost connection), the
+ * commit may have happened: running the orders again could place them twice.
+ */
+const undoneWhole = (code: unknown) =>
+  typeof code === 'string' && (code.startsWith('22') || code.startsWith('23') || code === DEADLOCK)
 
 async function placeOne(db: Kysely<Database>, o: StatementOrder): Promise<StatementOutcome> {
   const parameters = [o.total, o.userId, o.currency, o.row, o.names, o.at, o.key, o.hash, o.head]
@@ -776,11 +785,15 @@ async function placeMany(
       ]),
     ))
   } catch (err) {
-    const { code } = err as { code?: unknown }
-    // Nothing of the statement happened: one order's key was taken (or, should the wallets'
-    // locks ever cross, a deadlock). Each order then runs alone and gets its own answer.
-    if (code !== UNIQUE_VIOLATION && code !== DEADLOCK) throw err
-    return Promise.all(orders.map((o) => placeOne(db, o)))
+    // Nothing of the statement happened: one order's key was taken, one order was refused by
+    // a constraint (or, should the wallets' locks ever cross, a deadlock). Each order then
+    // runs alone and gets its own answer, or its own error.
+    if (!undoneWhole((err as { code?: unknown }).code)) throw err
+    return Promise.all(
+      orders.map((o) =>
+        placeOne(db, o).catch((error: unknown): StatementOutcome => ({ kind: 'failed', error })),
+      ),
+    )
   }
   const byN = new Map(rows.map((row) => [Number(row.n), row]))
   return orders.map((_, i) => {
@@ -837,6 +850,7 @@ async function placeInOneStatement(
     head: `${head.slice(0, -1)},"balance":`,
     orderId: placed.id,
   })
+  if (outcome.kind === 'failed') throw outcome.error
   if (outcome.kind === 'key-taken') throw new KeyTaken()
   if (outcome.kind === 'refused') throw await debitRefused(db, user, order)
   const reply: PlaceOrderReply = { message, data, balance: fromMicros(outcome.balance) }
