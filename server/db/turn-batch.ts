@@ -16,8 +16,9 @@ export interface TurnBatchOptions<T> {
   /**
    * For calls that lock something of their own (a wallet): calls with the same key never go in
    * one run together, nor in two runs of several calls under way at once, so two runs cannot
-   * deadlock by locking two keys in opposite orders. A call whose key is taken runs alone, at
-   * once, outside maxRuns: it locks one key, so it can wait but not deadlock.
+   * deadlock by locking two keys in opposite orders. A call whose key is taken when its run is
+   * formed runs alone, at once, outside maxRuns: it locks one key, so it can wait but not
+   * deadlock.
    */
   keyOf?: (item: T) => unknown
 }
