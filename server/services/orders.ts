@@ -668,7 +668,7 @@ with debited as (
   from debited, placed
   where $7::text is not null
 )
-select debited.balance, debited.locale from debited`
+select debited.balance from debited`
 // Parsed and planned once per connection (db/named-statements.ts).
 nameStatement(oneStatement)
 
@@ -709,7 +709,7 @@ with input as (
   from debited join input on input.n = debited.n
   where input.key is not null
 )
-select n, balance, locale from debited`
+select n, balance from debited`
 
 const UNIQUE_VIOLATION = '23505'
 const DEADLOCK = '40P01'
@@ -732,7 +732,7 @@ interface StatementOrder {
 }
 
 type StatementOutcome =
-  | { kind: 'placed'; balance: bigint; locale: LocaleCode }
+  | { kind: 'placed'; balance: bigint }
   | { kind: 'refused' }
   | { kind: 'key-taken' }
   | { kind: 'failed'; error: unknown }
@@ -748,11 +748,11 @@ const undoneWhole = (code: unknown) =>
 async function placeOne(db: Kysely<Database>, o: StatementOrder): Promise<StatementOutcome> {
   const parameters = [o.total, o.userId, o.currency, o.row, o.names, o.at, o.key, o.hash, o.head]
   try {
-    const { rows } = await db.executeQuery<{ balance: bigint; locale: LocaleCode }>(
+    const { rows } = await db.executeQuery<{ balance: bigint }>(
       CompiledQuery.raw(oneStatement, parameters),
     )
     const [debited] = rows
-    return debited ? { kind: 'placed', ...debited } : { kind: 'refused' }
+    return debited ? { kind: 'placed', balance: debited.balance } : { kind: 'refused' }
   } catch (err) {
     const { code, constraint } = err as { code?: unknown; constraint?: unknown }
     // The key is an earlier call's: nothing of this statement happened.
@@ -768,9 +768,9 @@ async function placeMany(
 ): Promise<StatementOutcome[]> {
   if (orders.length === 1) return [await placeOne(db, orders[0]!)]
   const column = <K extends keyof StatementOrder>(k: K) => orders.map((o) => o[k])
-  let rows: { n: string; balance: bigint; locale: LocaleCode }[]
+  let rows: { n: string; balance: bigint }[]
   try {
-    ;({ rows } = await db.executeQuery<{ n: string; balance: bigint; locale: LocaleCode }>(
+    ;({ rows } = await db.executeQuery<{ n: string; balance: bigint }>(
       CompiledQuery.raw(manyStatement, [
         column('total'),
         column('userId'),
@@ -798,9 +798,7 @@ async function placeMany(
   const byN = new Map(rows.map((row) => [Number(row.n), row]))
   return orders.map((_, i) => {
     const debited = byN.get(i + 1)
-    return debited
-      ? { kind: 'placed', balance: debited.balance, locale: debited.locale }
-      : { kind: 'refused' }
+    return debited ? { kind: 'placed', balance: debited.balance } : { kind: 'refused' }
   })
 }
 
