@@ -1,12 +1,15 @@
 /**
  * Prints what the home route costs a first visit (the entry, its static imports, home's part of
- * the English catalogue and the home route's chunk) and everything the service worker precaches, gzip
- * (level 9) and brotli (quality 11). Run after a build: `npm run size`. BENCH_JSON=1 adds one
- * line `{"bench":"size",...}` for `npm run bench`.
+ * the English catalogue and the home route's chunk), what every other route costs a first
+ * visit, the framework's floor (scripts/lib/framework-floor.tsx, built the same way) and
+ * everything the service worker precaches, gzip (level 9) and brotli (quality 11). Run after a
+ * build: `npm run size`. BENCH_JSON=1 adds one line `{"bench":"size",...}` for `npm run bench`.
  */
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build, type Rolldown } from 'vite'
 
 const dist = join(import.meta.dirname, '..', 'dist')
 const BUDGET_KIB = 110
@@ -67,6 +70,64 @@ const precachedExisting = precached.filter((file) =>
   statSync(join(dist, file), { throwIfNoEntry: false }),
 )
 
+/**
+ * Another route's first visit: the entry and its static imports, the route's split chunks
+ * (component, loader) with theirs, and the whole English catalogue. The lazy pieces a page
+ * asks for as it renders (the order form, a dialog, the reply schemas with the first API
+ * reply) come after and are not counted.
+ */
+function routeFirstLoads() {
+  const byRoute = new Map<string, string[]>()
+  for (const key of Object.keys(manifest)) {
+    const route = /^src\/routes\/(.+)\.tsx\?tsr-split=/.exec(key)?.[1]
+    // Pathless layouts (_auth, _guest) are not visited on their own.
+    if (route && !/^_[^/]+$/.test(route)) byRoute.set(route, [...(byRoute.get(route) ?? []), key])
+  }
+  // Chunks named after the libraries that must stay off the pages that do not use them.
+  const libraries: Record<string, string> = {
+    valibot: 'valibot',
+    dialog: 'Radix Dialog',
+    'qr-code-styling': 'qr-code-styling',
+    firebase: 'firebase',
+  }
+  const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
+  return [...byRoute]
+    .map(([route, keys]) => {
+      const files = new Set<string>()
+      for (const key of ['index.html', 'locales/en/messages.po', ...keys]) withImports(key, files)
+      const with_ = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
+      return { route, files: files.size, gzip: sizes(files).gzip, with: with_ }
+    })
+    .sort((a, b) => a.route.localeCompare(b.route))
+}
+
+/** The floor: scripts/lib/framework-floor.tsx built as the storefront is, its first load. */
+async function frameworkFloor(): Promise<number> {
+  const output = (await build({
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: {
+      write: false,
+      target: 'es2022',
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input: join(import.meta.dirname, 'lib/framework-floor.tsx') },
+    },
+  })) as Rolldown.RolldownOutput
+  const chunks = output.output.filter((item) => item.type === 'chunk')
+  const first = new Set<string>()
+  const add = (fileName: string) => {
+    const chunk = chunks.find((item) => item.fileName === fileName)
+    if (!chunk || first.has(fileName)) return
+    first.add(fileName)
+    chunk.imports.forEach(add)
+  }
+  chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => add(chunk.fileName))
+  return chunks
+    .filter((chunk) => first.has(chunk.fileName))
+    .reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0)
+}
+
 const home = sizes(homeJs)
 const all = sizes(precachedExisting)
 console.log(`Home route JS loaded first (${homeJs.size} files):`)
@@ -74,6 +135,16 @@ for (const file of homeJs) console.log(`  ${file}  ${kib(sizes([file]).gzip)} gz
 console.log(
   `  total: ${kib(home.raw)} raw, ${kib(home.gzip)} gzip, ${kib(home.brotli)} brotli (budget ${BUDGET_KIB} KiB gzip)`,
 )
+const floor = await frameworkFloor()
+console.log(
+  `  of which the framework's floor (React DOM, TanStack Router and Query, Lingui; scripts/lib/framework-floor.tsx): ${kib(floor)} gzip; the store's own code: ${kib(home.gzip - floor)}`,
+)
+const routes = routeFirstLoads()
+console.log('Other routes, JS loaded first (the entry, the route, the whole catalogue), gzip:')
+for (const route of routes)
+  console.log(
+    `  ${route.route.padEnd(44)} ${kib(route.gzip).padStart(10)}  ${String(route.files).padStart(2)} files${route.with.length ? `  with ${route.with.join(', ')}` : ''}`,
+  )
 console.log(
   `Precached (${precachedExisting.length} files): ${kib(all.raw)} raw, ${kib(all.gzip)} gzip, ${kib(all.brotli)} brotli`,
 )
@@ -85,6 +156,8 @@ if (process.env.BENCH_JSON === '1') {
       homeFiles: homeJs.size,
       homeGzipBytes: home.gzip,
       homeBrotliBytes: home.brotli,
+      floorGzipBytes: floor,
+      routes: routes.map(({ route, gzip }) => ({ route, gzipBytes: gzip })),
       precachedGzipBytes: all.gzip,
       budgetKiB: BUDGET_KIB,
     }),
