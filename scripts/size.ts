@@ -95,8 +95,8 @@ function routeFirstLoads() {
     .map(([route, keys]) => {
       const files = new Set<string>()
       for (const key of ['index.html', 'locales/en/messages.po', ...keys]) withImports(key, files)
-      const with_ = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
-      return { route, files: files.size, gzip: sizes(files).gzip, with: with_ }
+      const loads = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
+      return { route, files: files.size, gzip: sizes(files).gzip, loads }
     })
     .sort((a, b) => a.route.localeCompare(b.route))
 }
@@ -110,7 +110,6 @@ async function frameworkFloor(): Promise<number> {
     build: {
       write: false,
       target: 'es2022',
-      modulePreload: { polyfill: false },
       rolldownOptions: { input: join(import.meta.dirname, 'lib/framework-floor.tsx') },
     },
   })) as Rolldown.RolldownOutput
@@ -143,7 +142,7 @@ const routes = routeFirstLoads()
 console.log('Other routes, JS loaded first (the entry, the route, the whole catalogue), gzip:')
 for (const route of routes)
   console.log(
-    `  ${route.route.padEnd(44)} ${kib(route.gzip).padStart(10)}  ${String(route.files).padStart(2)} files${route.with.length ? `  with ${route.with.join(', ')}` : ''}`,
+    `  ${route.route.padEnd(44)} ${kib(route.gzip).padStart(10)}  ${String(route.files).padStart(2)} files${route.loads.length ? `  with ${route.loads.join(', ')}` : ''}`,
   )
 console.log(
   `Precached (${precachedExisting.length} files): ${kib(all.raw)} raw, ${kib(all.gzip)} gzip, ${kib(all.brotli)} brotli`,
