@@ -41,9 +41,11 @@ const RUNS = boundedInt('BENCH_RUNS', 3, 1, 20)
 const WARMUP = boundedInt('BENCH_WARMUP', 1000, 0, 100_000)
 const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 1000
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
-const unknown = DATABASES.filter((name) => name !== 'sqlite' && name !== 'postgres')
-if (unknown.length > 0) {
-  console.error(`BENCH_DATABASES: unknown ${unknown.join(', ')}; use sqlite, postgres or both.`)
+const unknownNames = DATABASES.filter((name) => name !== 'sqlite' && name !== 'postgres')
+if (unknownNames.length > 0) {
+  console.error(
+    `BENCH_DATABASES: unknown ${unknownNames.join(', ')}; use sqlite, postgres or both.`,
+  )
   process.exit(1)
 }
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'

@@ -25,13 +25,29 @@ const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf
   Chunk
 >
 
-function withImports(key: string, into: Set<string>): Set<string> {
-  const chunk = manifest[key]
-  if (!chunk || into.has(chunk.file)) return into
-  into.add(chunk.file)
-  for (const child of chunk.imports ?? []) withImports(child, into)
-  return into
+/** The chunks `starts` name and those they import statically; `importsOf` knows each one's. */
+function reachable(
+  starts: Iterable<string>,
+  importsOf: (id: string) => readonly string[] | undefined,
+): Set<string> {
+  const seen = new Set<string>()
+  const visit = (id: string) => {
+    const imports = importsOf(id)
+    if (!imports || seen.has(id)) return
+    seen.add(id)
+    imports.forEach(visit)
+  }
+  for (const id of starts) visit(id)
+  return seen
 }
+
+/** The files of the manifest's chunks `keys` and of what they import statically. */
+const withImports = (keys: Iterable<string>) =>
+  new Set(
+    [...reachable(keys, (key) => manifest[key] && (manifest[key].imports ?? []))].map(
+      (key) => manifest[key]!.file,
+    ),
+  )
 
 // The home route's own chunk: its component and loader and what they add (vite.config.ts).
 const homeChunks = Object.keys(manifest).filter((key) => manifest[key]!.name === 'home')
@@ -42,11 +58,8 @@ const homeKeys = [
   'locales/en/messages.po?first.po',
   ...homeChunks,
 ]
-const homeJs = new Set<string>()
-for (const key of homeKeys) {
-  if (!manifest[key]) throw new Error(`The build has no chunk for ${key}`)
-  withImports(key, homeJs)
-}
+for (const key of homeKeys) if (!manifest[key]) throw new Error(`The build has no chunk for ${key}`)
+const homeJs = withImports(homeKeys)
 
 function sizes(files: Iterable<string>) {
   let raw = 0
@@ -93,8 +106,7 @@ function routeFirstLoads() {
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
   return [...byRoute]
     .map(([route, keys]) => {
-      const files = new Set<string>()
-      for (const key of ['index.html', 'locales/en/messages.po', ...keys]) withImports(key, files)
+      const files = withImports(['index.html', 'locales/en/messages.po', ...keys])
       const loads = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
       return { route, files: files.size, gzip: sizes(files).gzip, loads }
     })
@@ -113,18 +125,18 @@ async function frameworkFloor(): Promise<number> {
       rolldownOptions: { input: join(import.meta.dirname, 'lib/framework-floor.tsx') },
     },
   })) as Rolldown.RolldownOutput
-  const chunks = output.output.filter((item) => item.type === 'chunk')
-  const first = new Set<string>()
-  const add = (fileName: string) => {
-    const chunk = chunks.find((item) => item.fileName === fileName)
-    if (!chunk || first.has(fileName)) return
-    first.add(fileName)
-    chunk.imports.forEach(add)
-  }
-  chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => add(chunk.fileName))
-  return chunks
-    .filter((chunk) => first.has(chunk.fileName))
-    .reduce((sum, chunk) => sum + gzipSync(chunk.code, { level: 9 }).length, 0)
+  const chunks = new Map(
+    output.output.flatMap((item) => (item.type === 'chunk' ? [[item.fileName, item]] : [])),
+  )
+  const entries = [...chunks.values()].filter((chunk) => chunk.isEntry)
+  const first = reachable(
+    entries.map((chunk) => chunk.fileName),
+    (file) => chunks.get(file)?.imports,
+  )
+  return [...first].reduce(
+    (sum, file) => sum + gzipSync(chunks.get(file)!.code, { level: 9 }).length,
+    0,
+  )
 }
 
 const home = sizes(homeJs)
