@@ -160,6 +160,9 @@ test('USDT: the exact amount and its QR code, found again after a reload, confir
   await expect(dialog).toContainText('TNTYuKfobXw9Qphr49rwuo7uWjvmmUWkcJ')
   await expect(dialog.getByRole('img', { name: /QR code/ }).locator('svg')).toBeVisible()
   await expect(dialog.getByText(/Waiting for payment… \d\d:\d\d/)).toBeVisible()
+  await expect(dialog).toContainText(
+    'Confirmation takes 2 to 5 minutes; your balance updates by itself once it is confirmed.',
+  )
   const amount = /Pay (\S+) USDT/.exec((await dialog.getByRole('heading').textContent()) ?? '')![1]!
 
   // Back later: the same payment, with its countdown.

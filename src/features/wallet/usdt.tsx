@@ -171,6 +171,14 @@ export function UsdtDialog({ payment, onClose }: { payment: UsdtPayment; onClose
               </Trans>
             )}
           </p>
+          {!current.expired && seconds !== 0 && (
+            <p>
+              <Trans>
+                Confirmation takes 2 to 5 minutes; your balance updates by itself once it is
+                confirmed.
+              </Trans>
+            </p>
+          )}
           {check.isError && <FormError message={t`Error checking payment status`} />}
         </>
       )}
