@@ -177,6 +177,75 @@ test('sign-in by username; pasting the code fills the four boxes', async ({ page
   await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
 })
 
+test('a reload on the code screen asks for the password again, and the code sent still works', async ({
+  page,
+  request,
+}) => {
+  // The password is never stored: a phone's browser may drop the tab while the customer reads
+  // WhatsApp, and the code screen comes back without it.
+  const customer = await signUp(page, request)
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/#/sign-in')
+  await page.reload()
+  await page.getByRole('button', { name: 'Username' }).click()
+  await page.getByLabel('Username').fill(customer.username)
+  await page.getByLabel('Password').fill(customer.password)
+  await submitSignIn(page)
+  const code = await latestCode(request, customer.phone)
+  await page.reload()
+  await expect(page.getByRole('heading', { name: /Enter the code sent to/ })).toContainText(
+    customer.phone,
+  )
+  await expect(
+    page.getByText('The page was reloaded: type your password again to use this code.'),
+  ).toBeVisible()
+  await typeCode(page, code)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters long')
+  await page.getByLabel('Password').fill('not-the-password')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'The username, phone number or password is incorrect',
+  )
+  // What was typed stays.
+  await expect(page.getByLabel('Password')).toHaveValue('not-the-password')
+  await expect(page.getByRole('textbox', { name: 'Digit 4 of 4' })).toHaveValue(code[3]!)
+  await page.getByLabel('Password').fill(customer.password)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
+})
+
+test('a reload on the sign-up code screen asks for the new password twice', async ({
+  page,
+  request,
+}) => {
+  const customer = newCustomer()
+  await page.goto('/#/sign-up')
+  await page.getByLabel('User name').fill(customer.username)
+  await page.getByRole('textbox', { name: 'Phone number' }).fill(customer.national)
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByLabel('Password', { exact: true }).fill(customer.password)
+  await page.getByLabel('Confirm password').fill(customer.password)
+  await page.getByRole('button', { name: 'Sign up' }).last().click()
+  await expect(page).toHaveURL(/#\/sign-up\/code/)
+  const code = await latestCode(request, customer.phone)
+  await page.reload()
+  await page.getByLabel('Password', { exact: true }).fill('new-pass-22')
+  await page.getByLabel('Confirm password').fill('new-pass-23')
+  await typeCode(page, code)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The password confirmation does not match')
+  await page.getByLabel('Confirm password').fill('new-pass-22')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
+  // The account has the password typed here.
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/#/sign-in')
+  await page.reload()
+  await signInByUsername(page, request, customer.username, 'new-pass-22', customer.phone)
+  await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
+})
+
 test('the countdown runs out and the resend link sends a new code', async ({ page, request }) => {
   const customer = newCustomer()
   // The page's time stands still but for runFor(), so the countdown shows exactly what the

@@ -1,16 +1,18 @@
 import { pushToken } from '../../pwa/push'
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate, useRouter } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
 import { startSession } from '../../api/session'
-import { CODE_PATTERN } from '../../contract/auth'
+import { CODE_PATTERN, PASSWORD_MAX_LENGTH } from '../../contract/auth'
 import { button } from '../../ui/button.css'
 import { CodeInput } from '../../ui/code-input'
+import { TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
 import { authApi } from './queries'
+import { confirmationProblem, passwordProblem, type Problem } from './rules'
 import * as styles from './auth.css'
 
 export const RESEND_SECONDS = 60
@@ -49,7 +51,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
   const router = useRouter()
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [seconds, restart] = useCountdown()
   const formRef = useRef<HTMLFormElement>(null)
@@ -61,18 +63,33 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
     email: kind === 'sign-up' ? pending.get('email') : null,
     password: pending.password,
   }))
-  const { phone_number: phone, password } = identity
+  const phone = identity.phone_number
+  // After a reload (or a phone's browser dropping the tab while the customer reads WhatsApp)
+  // the password is gone, as it is never stored: the customer types it again here, and the
+  // code already sent still works.
+  // A new account's password is typed twice, as on the sign-up form.
+  const [typedPassword, setTypedPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const asksPassword = !identity.password
+  const withPassword = () => ({ ...identity, password: identity.password ?? typedPassword })
+  const passwordIssue = useMemo(
+    () =>
+      asksPassword
+        ? (passwordProblem(typedPassword) ??
+          (kind === 'sign-up' ? confirmationProblem(typedPassword, confirmation) : null))
+        : null,
+    [asksPassword, typedPassword, confirmation, kind],
+  )
 
   useEffect(() => {
-    // After a reload the password is gone (it is never stored): start again from the form.
-    if (!phone || !password)
-      void navigate({ to: kind === 'sign-in' ? '/sign-in' : '/sign-up', replace: true })
-  }, [phone, password, kind, navigate])
+    // Without the phone number there is nothing to confirm: start again from the form.
+    if (!phone) void navigate({ to: kind === 'sign-in' ? '/sign-in' : '/sign-up', replace: true })
+  }, [phone, kind, navigate])
 
   const { mutate: verifyCode, isPending: verifying } = useMutation({
     mutationFn: async (verification_code: string) => {
       // A device that already allows notifications keeps getting them in the new session.
-      const body = { ...identity, verification_code, fcm_token: await pushToken() }
+      const body = { ...withPassword(), verification_code, fcm_token: await pushToken() }
       return kind === 'sign-in' ? authApi.login(body) : authApi.signup(body)
     },
     onSuccess: async (reply) => {
@@ -81,23 +98,30 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
       await startSession(queryClient, reply.token, remember)
       router.history.push(safeRedirect(redirect))
     },
-    onError: (error) =>
-      setProblem(
-        error instanceof ApiError && (error.status === 422 || error.status === 400)
-          ? t`error in verification code`
-          : error.message,
-      ),
+    onError: (error) => {
+      const refused = error instanceof ApiError && (error.status === 422 || error.status === 400)
+      // Refused but not for the code: the password typed again here is not the account's.
+      if (refused && asksPassword && !error.fieldErrors.verification_code)
+        setProblem({ field: 'password', message: error.message })
+      else
+        setProblem({
+          field: 'code',
+          message: refused ? t`error in verification code` : error.message,
+        })
+    },
   })
 
   const resend = useMutation({
     mutationFn: () =>
-      kind === 'sign-in' ? authApi.checkLogin(identity) : authApi.validateSignup(identity),
+      kind === 'sign-in'
+        ? authApi.checkLogin(withPassword())
+        : authApi.validateSignup(withPassword()),
     onSuccess: () => {
       restart()
       setProblem(null)
       setNotice(t`A new code is on its way.`)
     },
-    onError: (error) => setProblem(error.message),
+    onError: (error) => setProblem({ field: 'form', message: error.message }),
   })
 
   const submit = useCallback(
@@ -105,14 +129,18 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
       event?.preventDefault()
       setNotice(null)
       if (verifying) return
+      if (passwordIssue) {
+        setProblem(passwordIssue)
+        return
+      }
       if (!CODE_PATTERN.test(code)) {
-        setProblem(t`Enter the 4-digit code.`)
+        setProblem({ field: 'code', message: t`Enter the 4-digit code.` })
         return
       }
       setProblem(null)
       verifyCode(code)
     },
-    [code, t, verifying, verifyCode],
+    [code, t, verifying, verifyCode, passwordIssue],
   )
 
   // Enter anywhere on the screen submits the code.
@@ -145,7 +173,37 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
         </Trans>
       </p>
       <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
-        <CodeInput value={code} onChange={setCode} invalid={!!problem} />
+        {asksPassword && (
+          <>
+            <p id="code-password-note" className={styles.note}>
+              <Trans>The page was reloaded: type your password again to use this code.</Trans>
+            </p>
+            <TextField
+              id="code-password"
+              type="password"
+              autoComplete={kind === 'sign-in' ? 'current-password' : 'new-password'}
+              aria-describedby="code-password-note"
+              maxLength={PASSWORD_MAX_LENGTH}
+              label={<Trans>Password</Trans>}
+              value={typedPassword}
+              onValue={setTypedPassword}
+              invalid={problem?.field === 'password'}
+            />
+            {kind === 'sign-up' && (
+              <TextField
+                id="code-password-confirmation"
+                type="password"
+                autoComplete="new-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                label={<Trans>Confirm password</Trans>}
+                value={confirmation}
+                onValue={setConfirmation}
+                invalid={problem?.field === 'password_confirmation'}
+              />
+            )}
+          </>
+        )}
+        <CodeInput value={code} onChange={setCode} invalid={problem?.field === 'code'} />
         <div className={styles.row}>
           {seconds > 0 ? (
             <span className={styles.countdown} aria-live="off" dir="ltr">
@@ -156,7 +214,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
               type="button"
               className={styles.linkButton}
               disabled={resend.isPending}
-              onClick={() => resend.mutate()}
+              onClick={() => (passwordIssue ? setProblem(passwordIssue) : resend.mutate())}
             >
               <Trans>Resend the code</Trans>
             </button>
@@ -165,7 +223,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
         <button type="submit" className={button.primary} disabled={verifying}>
           {verifying ? <Trans>Please wait…</Trans> : <Trans>Send</Trans>}
         </button>
-        <FormError message={problem} />
+        <FormError message={problem?.message} />
         {notice && <p role="status">{notice}</p>}
       </form>
     </section>

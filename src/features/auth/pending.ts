@@ -1,7 +1,7 @@
 /**
  * What the code step needs from the step before it. Username, phone_number, email and code
  * are kept in session storage; the password stays in memory only, so no script can read it
- * back from storage (after a reload the customer types it again).
+ * back from storage (after a reload the code page asks for it again).
  */
 const KEYS = ['username', 'phone_number', 'email', 'code', 'remember'] as const
 type Key = (typeof KEYS)[number]
