@@ -210,7 +210,12 @@ test('a reload on the code screen asks for the password again, and the code sent
   // What was typed stays.
   await expect(page.getByLabel('Password')).toHaveValue('not-the-password')
   await expect(page.getByRole('textbox', { name: 'Digit 4 of 4' })).toHaveValue(code[3]!)
+  // The right password with a wrong code: the code is what is wrong.
   await page.getByLabel('Password').fill(customer.password)
+  await typeCode(page, code.slice(0, 3) + String((Number(code[3]) + 1) % 10))
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('alert')).toHaveText('error in verification code')
+  await typeCode(page, code)
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
 })

@@ -100,8 +100,8 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
     },
     onError: (error) => {
       const refused = error instanceof ApiError && (error.status === 422 || error.status === 400)
-      // Refused but not for the code: the password typed again here is not the account's.
-      if (refused && asksPassword && !error.fieldErrors.verification_code)
+      // A sign-in refused but not for the code: the password typed again here is wrong.
+      if (refused && kind === 'sign-in' && asksPassword && !error.fieldErrors.verification_code)
         setProblem({ field: 'password', message: error.message })
       else
         setProblem({
