@@ -65,9 +65,8 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
   }))
   const phone = identity.phone_number
   // After a reload (or a phone's browser dropping the tab while the customer reads WhatsApp)
-  // the password is gone, as it is never stored: the customer types it again here, and the
-  // code already sent still works.
-  // A new account's password is typed twice, as on the sign-up form.
+  // the password is gone, as it is never stored: the customer types it again here (a new
+  // account's twice, as on the sign-up form), and the code already sent still works.
   const [typedPassword, setTypedPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const asksPassword = !identity.password
