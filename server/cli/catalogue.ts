@@ -64,7 +64,7 @@ export const catalogueCommands: Record<string, Command> = {
         catalogue = readCatalogueText(text)
       } catch (err) {
         if (!(err instanceof CatalogueError)) throw err
-        const errors: Record<string, string[]> = {}
+        const errors: Record<string, string[]> = Object.create(null) // keyed by the file's paths
         for (const issue of err.issues) {
           const where =
             issue.line === undefined ? '' : `line ${issue.line}, column ${issue.column}: `

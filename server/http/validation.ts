@@ -28,7 +28,8 @@ export class ValidationError extends Error {
 
   /** Laravel's shape (docs/api.md, Errors): the first message, then all by field. */
   toReply(locale: Locale) {
-    const errors: Record<string, string[]> = {}
+    // Keyed by the client's field names: `constructor` or `__proto__` must be plain keys here.
+    const errors: Record<string, string[]> = Object.create(null)
     for (const p of this.problems) {
       const label = this.labels[p.field]?.label
       const field = label ? t(locale, label) : p.field

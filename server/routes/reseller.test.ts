@@ -359,6 +359,13 @@ describeEachDatabase('reseller API v2', (ctx) => {
       const error = await errorOf(await panel.call({ action: 'add', ...fields }), status)
       expect(error, JSON.stringify(fields)).toBe(message)
     }
+    // A field named like a built-in property of objects, and not text: refused, in the v2 shape.
+    const odd = JSON.parse(
+      '{"action":"add","service":"124","quantity":"100","link":"TXwallet",' + '"constructor":{}}',
+    ) as Record<string, string>
+    expect(await errorOf(await panel.call(odd, { json: true }), 422)).toBe(
+      'constructor is not valid',
+    )
     expect(await balanceOf(ctx, panel.user.id)).toBe(before)
     const ledger = await ledgerOf(ctx, panel.user.id)
     expect(ledger.orders).toEqual([])

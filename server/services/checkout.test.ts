@@ -87,6 +87,20 @@ describeEachDatabase('checkout', (ctx) => {
     })
   })
 
+  it('refuses a field named like a built-in property of objects with 422, not a server error', async () => {
+    const { token, user } = await customer(ctx, { balance: '1000' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await postJson(token, JSON.parse(`{"package_id":"${card}","${name}":{}}`))
+      expect(res.status, await res.clone().text()).toBe(422)
+      // Read as JSON, not through the reply's schema (which leaves such keys out).
+      const body = (await res.json()) as { message: string; errors: Record<string, string[]> }
+      expect(body.message).toBe(`${name} is not valid`)
+      expect(Object.keys(body.errors)).toEqual([name])
+    }
+    expect((await ledgerOf(ctx, user.id)).logs).toEqual([])
+  })
+
   it('refuses a quantity that is not text, above the cap, or too large to pay', async () => {
     const { token, user } = await customer(ctx, { balance: '1000' })
     const card = await packageId(ctx, 27, 'iTunes $5')

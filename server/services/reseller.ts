@@ -293,7 +293,8 @@ export async function addOrder(
 ): Promise<number> {
   const offer = await findOffer(ctx.db, request.service, ctx.wire.locale)
   if (!offer) throw new ApiError(422, 'v2.service.invalid')
-  const raw: Record<string, unknown> = {}
+  // Keyed by the caller's field names: `__proto__` must be a plain key here.
+  const raw: Record<string, unknown> = Object.create(null)
   for (const [name, value] of Object.entries(request.fields))
     if (!RESERVED.has(name)) raw[name] = value
   if (offer.kind === 'package') raw.package_id = String(offer.pkg!.id)
