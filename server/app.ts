@@ -137,6 +137,12 @@ export function createApp({
     )
   }
 
+  // PostgreSQL cannot compare text with a NUL character: a URL that carries one (a search, a
+  // filter) is refused before any route reads it; form fields are checked by readFields.
+  app.use('/api/*', async (c, next) => {
+    if (c.req.url.includes('%00')) throw new ApiError(422, 'errors.nul_character')
+    await next()
+  })
   app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.

@@ -74,6 +74,7 @@ export const MESSAGE_IDS = [
   'errors.server',
   'errors.bad_request',
   'errors.payload_too_large',
+  'errors.nul_character',
   'catalogue.product_not_found',
   'catalogue.package_not_found',
   'catalogue.group_not_found',

@@ -43,9 +43,11 @@ export async function readFields(c: Context): Promise<Record<string, unknown>> {
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) {
     throw new ApiError(400, 'errors.bad_request')
   }
-  return Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
-  )
+  const entries = Object.entries(fields)
+  // PostgreSQL cannot store or compare text with a NUL character; no field of ours has one.
+  if (entries.some(([k, v]) => k.includes('\0') || (typeof v === 'string' && v.includes('\0'))))
+    throw new ApiError(422, 'errors.nul_character')
+  return Object.fromEntries(entries.map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
 }
 
 /**
