@@ -361,7 +361,7 @@ describeEachDatabase('reseller API v2', (ctx) => {
     }
     // A field named like a built-in property of objects, and not text: refused, in the v2 shape.
     const odd = JSON.parse(
-      '{"action":"add","service":"124","quantity":"100","link":"TXwallet",' + '"constructor":{}}',
+      '{"action":"add","service":"124","quantity":"100","link":"TXwallet","constructor":{}}',
     ) as Record<string, string>
     expect(await errorOf(await panel.call(odd, { json: true }), 422)).toBe(
       'constructor is not valid',
