@@ -37,8 +37,8 @@ async function typeCode(page: Page, code: string) {
   await page.keyboard.type(code)
 }
 
-async function signUp(page: Page, request: APIRequestContext) {
-  const customer = newCustomer()
+/** Fills the sign-up form for a customer and sends it: the code page follows. */
+async function submitSignUp(page: Page, customer: ReturnType<typeof newCustomer>) {
   await page.goto('/#/sign-up')
   await page.getByLabel('User name').fill(customer.username)
   await page.getByRole('textbox', { name: 'Phone number' }).fill(customer.national)
@@ -46,6 +46,11 @@ async function signUp(page: Page, request: APIRequestContext) {
   await page.getByLabel('Password', { exact: true }).fill(customer.password)
   await page.getByLabel('Confirm password').fill(customer.password)
   await page.getByRole('button', { name: 'Sign up' }).last().click()
+}
+
+async function signUp(page: Page, request: APIRequestContext) {
+  const customer = newCustomer()
+  await submitSignUp(page, customer)
   await expect(page).toHaveURL(/#\/sign-up\/code/)
   await typeCode(page, await latestCode(request, customer.phone))
   await page.getByRole('button', { name: 'Send' }).click()
@@ -73,6 +78,21 @@ async function submitSignIn(page: Page) {
   }).toPass({ timeout: 15_000 })
 }
 
+/** Fills the sign-in form by username and sends it: the code page follows. */
+async function requestSignInCode(page: Page, username: string, password: string) {
+  await page.getByRole('button', { name: 'Username' }).click()
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('Password').fill(password)
+  await submitSignIn(page)
+}
+
+/** Forgets the session on this device, as a new visit would, and opens sign-in. */
+async function forgetSession(page: Page) {
+  await page.evaluate(() => localStorage.clear())
+  await page.goto('/#/sign-in')
+  await page.reload()
+}
+
 async function signInByUsername(
   page: Page,
   request: APIRequestContext,
@@ -81,10 +101,7 @@ async function signInByUsername(
   phone: string,
 ) {
   await page.goto('/#/sign-in')
-  await page.getByRole('button', { name: 'Username' }).click()
-  await page.getByLabel('Username').fill(username)
-  await page.getByLabel('Password').fill(password)
-  await submitSignIn(page)
+  await requestSignInCode(page, username, password)
   await expect(page.getByRole('heading', { name: /Enter the code sent to/ })).toContainText(phone)
   await typeCode(page, await latestCode(request, phone))
   await page.keyboard.press('Enter')
@@ -156,13 +173,8 @@ test('sign-in by phone with the demo customer, and a wrong code first', async ({
 
 test('sign-in by username; pasting the code fills the four boxes', async ({ page, request }) => {
   const customer = await signUp(page, request)
-  await page.evaluate(() => localStorage.clear())
-  await page.goto('/#/sign-in')
-  await page.reload()
-  await page.getByRole('button', { name: 'Username' }).click()
-  await page.getByLabel('Username').fill(customer.username)
-  await page.getByLabel('Password').fill(customer.password)
-  await submitSignIn(page)
+  await forgetSession(page)
+  await requestSignInCode(page, customer.username, customer.password)
   const code = await latestCode(request, customer.phone)
   await page.getByRole('textbox', { name: 'Digit 1 of 4' }).focus()
   await page.evaluate((text) => {
@@ -184,13 +196,8 @@ test('a reload on the code screen asks for the password again, and the code sent
   // The password is never stored: a phone's browser may drop the tab while the customer reads
   // WhatsApp, and the code screen comes back without it.
   const customer = await signUp(page, request)
-  await page.evaluate(() => localStorage.clear())
-  await page.goto('/#/sign-in')
-  await page.reload()
-  await page.getByRole('button', { name: 'Username' }).click()
-  await page.getByLabel('Username').fill(customer.username)
-  await page.getByLabel('Password').fill(customer.password)
-  await submitSignIn(page)
+  await forgetSession(page)
+  await requestSignInCode(page, customer.username, customer.password)
   const code = await latestCode(request, customer.phone)
   await page.reload()
   await expect(page.getByRole('heading', { name: /Enter the code sent to/ })).toContainText(
@@ -225,13 +232,7 @@ test('a reload on the sign-up code screen asks for the new password twice', asyn
   request,
 }) => {
   const customer = newCustomer()
-  await page.goto('/#/sign-up')
-  await page.getByLabel('User name').fill(customer.username)
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(customer.national)
-  await page.getByLabel('Email').fill(customer.email)
-  await page.getByLabel('Password', { exact: true }).fill(customer.password)
-  await page.getByLabel('Confirm password').fill(customer.password)
-  await page.getByRole('button', { name: 'Sign up' }).last().click()
+  await submitSignUp(page, customer)
   await expect(page).toHaveURL(/#\/sign-up\/code/)
   const code = await latestCode(request, customer.phone)
   await page.reload()
@@ -244,9 +245,7 @@ test('a reload on the sign-up code screen asks for the new password twice', asyn
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
   // The account has the password typed here.
-  await page.evaluate(() => localStorage.clear())
-  await page.goto('/#/sign-in')
-  await page.reload()
+  await forgetSession(page)
   await signInByUsername(page, request, customer.username, 'new-pass-22', customer.phone)
   await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
 })
@@ -257,13 +256,7 @@ test('the countdown runs out and the resend link sends a new code', async ({ pag
   // test moved it to, however slowly the machine runs.
   await page.clock.install()
   await page.clock.pauseAt(Date.now() + 1000)
-  await page.goto('/#/sign-up')
-  await page.getByLabel('User name').fill(customer.username)
-  await page.getByRole('textbox', { name: 'Phone number' }).fill(customer.national)
-  await page.getByLabel('Email').fill(customer.email)
-  await page.getByLabel('Password', { exact: true }).fill(customer.password)
-  await page.getByLabel('Confirm password').fill(customer.password)
-  await page.getByRole('button', { name: 'Sign up' }).last().click()
+  await submitSignUp(page, customer)
   await expect(page.getByText('00:60')).toBeVisible()
   const first = await latestCode(request, customer.phone)
   await page.clock.runFor(30_000)
@@ -324,10 +317,7 @@ test('a guarded page sends to sign-in and comes back after it', async ({ page, r
   await page.goto('/#/Orders')
   await page.reload()
   await expect(page).toHaveURL(/#\/sign-in\?redirect=/)
-  await page.getByRole('button', { name: 'Username' }).click()
-  await page.getByLabel('Username').fill(customer.username)
-  await page.getByLabel('Password').fill(customer.password)
-  await submitSignIn(page)
+  await requestSignInCode(page, customer.username, customer.password)
   await typeCode(page, await latestCode(request, customer.phone))
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page).toHaveURL(/#\/Orders$/)
