@@ -119,6 +119,7 @@ export function UsdtDialog({ payment, onClose }: { payment: UsdtPayment; onClose
   const network = NETWORK_NAMES[current.network]
   const amount = current.unique_amount
   const left = clock(seconds)
+  const expired = current.expired || seconds === 0
   return (
     <Dialog
       open
@@ -163,7 +164,7 @@ export function UsdtDialog({ payment, onClose }: { payment: UsdtPayment; onClose
             <CopyButton text={current.wallet_address} label={t`Copy the address`} />
           </div>
           <p role="status">
-            {current.expired || seconds === 0 ? (
+            {expired ? (
               <Trans>This payment request has expired.</Trans>
             ) : (
               <Trans>
@@ -171,8 +172,8 @@ export function UsdtDialog({ payment, onClose }: { payment: UsdtPayment; onClose
               </Trans>
             )}
           </p>
-          {!current.expired && seconds !== 0 && (
-            <p>
+          {!expired && (
+            <p className={styles.note}>
               <Trans>
                 Confirmation takes 2 to 5 minutes; your balance updates by itself once it is
                 confirmed.

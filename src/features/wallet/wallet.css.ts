@@ -120,3 +120,6 @@ export const copyRow = style({
 export const exact = style({ fontSize: '1.3rem', fontWeight: 700 })
 
 export const warning = style({ margin: 0, color: tokens.danger, fontWeight: 600 })
+
+/** A secondary line of a dialog whose body spaces its parts already. */
+export const note = style({ margin: 0, color: tokens.muted })
