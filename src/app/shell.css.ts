@@ -1,5 +1,8 @@
 import { style } from '@vanilla-extract/css'
 import { phone, site, tokens, wide } from '../theme/theme.css'
+// The bars narrow the kit's buttons (`compact`) and hide some on a phone (`onlyWide`): rules of
+// the same weight, which win only when they come after the kit's.
+import '../ui/button.css'
 
 export const skipLink = style({
   position: 'absolute',
