@@ -236,9 +236,16 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'kit',
               test: /[\\/]src[\\/]ui[\\/](load-problem|empty-state|field\.css)\.tsx?$/,
             },
-            // The home route (component and loader) and what it imports beyond the entry, in
-            // one file: the other pages that share a piece of it (the product grid) load it too.
-            { name: 'home', test: /[\\/]src[\\/]routes[\\/]index\.tsx\?tsr-split=/ },
+            // The router and the route tree (with what their routes import beyond the entry):
+            // every page but home's first screen loads them at once, home after it is shown.
+            { name: 'router', test: /[\\/]src[\\/]app[\\/]routed\.tsx$/ },
+            // Home's page (which the entry loads before the router) and its route (component
+            // and loader), with what they import beyond the entry, in one file: the other
+            // pages that share a piece of it (the product grid) load it too.
+            {
+              name: 'home',
+              test: /[\\/]src[\\/](routes[\\/]index\.tsx\?tsr-split=|app[\\/]home-page\.tsx)/,
+            },
             // The reply schemas' library, which comes with the first API reply (api/client.ts).
             { name: 'valibot', test: /node_modules[\\/]valibot[\\/]/ },
             // Push only: loaded when a customer turns notifications on, and never precached.

@@ -60,6 +60,11 @@ const homeKeys = [
 ]
 for (const key of homeKeys) if (!manifest[key]) throw new Error(`The build has no chunk for ${key}`)
 const homeJs = withImports(homeKeys)
+/** The router and the route tree: other pages load them first, home once it is shown. */
+const routerKey = Object.keys(manifest).find((key) => manifest[key]!.name === 'router')
+if (!routerKey) throw new Error('The build has no router chunk')
+const ROUTED: string = routerKey
+const routerJs = [...withImports([ROUTED])].filter((file) => !homeJs.has(file))
 
 function sizes(files: Iterable<string>) {
   let raw = 0
@@ -84,8 +89,9 @@ const precachedExisting = precached.filter((file) =>
 )
 
 /**
- * Another route's first visit: the entry and its static imports, the route's split chunks
- * (component, loader) with theirs, and the whole English catalogue. The lazy pieces a page
+ * Another route's first visit: the entry and its static imports, the router and the route
+ * tree, the route's split chunks (component, loader) with theirs, and the whole English
+ * catalogue. The lazy pieces a page
  * asks for as it renders (the order form, a dialog, the reply schemas with the first API
  * reply) come after and are not counted.
  */
@@ -106,7 +112,7 @@ function routeFirstLoads() {
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
   return [...byRoute]
     .map(([route, keys]) => {
-      const files = withImports(['index.html', 'locales/en/messages.po', ...keys])
+      const files = withImports(['index.html', ROUTED, 'locales/en/messages.po', ...keys])
       const loads = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
       return { route, files: files.size, gzip: sizes(files).gzip, loads }
     })
@@ -148,7 +154,11 @@ console.log(
 )
 const floor = await frameworkFloor()
 console.log(
-  `  of which the framework's floor (React DOM, TanStack Router and Query, Lingui; scripts/lib/framework-floor.tsx): ${kib(floor)} gzip; the store's own code: ${kib(home.gzip - floor)}`,
+  `  of which the framework's floor (React DOM, TanStack Query, Lingui; scripts/lib/framework-floor.tsx): ${kib(floor)} gzip; the store's own code: ${kib(home.gzip - floor)}`,
+)
+const router = sizes(routerJs)
+console.log(
+  `  then, once home is shown, the router and the route tree (${routerJs.length} file${routerJs.length === 1 ? '' : 's'}): ${kib(router.gzip)} gzip`,
 )
 const routes = routeFirstLoads()
 console.log('Other routes, JS loaded first (the entry, the route, the whole catalogue), gzip:')
@@ -168,6 +178,7 @@ if (process.env.BENCH_JSON === '1') {
       homeGzipBytes: home.gzip,
       homeBrotliBytes: home.brotli,
       floorGzipBytes: floor,
+      homeRouterGzipBytes: router.gzip,
       routes: routes.map(({ route, gzip }) => ({ route, gzipBytes: gzip })),
       precachedGzipBytes: all.gzip,
       budgetKiB: BUDGET_KIB,

@@ -16,11 +16,14 @@ import { messages as english } from '../locales/en/messages.po'
 import { createQueryClient } from './api/query-client'
 import { websiteInfoQuery } from './api/website-info'
 import { App } from './app/app'
+import { plainNavigation } from './app/nav'
+import { routedTree } from './app/routed'
 import { seedRouteScreen } from './app/route-screens'
 import type { ScreenRoute } from './app/screen-routes'
 import type { Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
+import { HomePage } from './app/home-page'
 import { siteQueries } from './features/site/queries'
 import { createAppRouter } from './router'
 import { themeVars } from './theme/apply'
@@ -74,15 +77,25 @@ async function render(
   const queryClient = createQueryClient()
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)
   seed(queryClient)
-  const history = createMemoryHistory({ initialEntries: [path] })
-  // Links as the storefront's hash history writes them.
-  history.createHref = (href) => `/#${href}`
-  const router = createAppRouter(queryClient, { history, isSignedIn: () => false })
   try {
-    await router.load()
+    // Home's first screen is hydrated before the router has loaded (src/main.tsx), with the
+    // links it has then (src/app/nav.tsx).
+    let tree: Parameters<typeof App>[0] = {
+      queryClient,
+      navigation: plainNavigation(() => Promise.resolve()),
+      page: <HomePage />,
+    }
+    if (path !== '/') {
+      const history = createMemoryHistory({ initialEntries: [path] })
+      // Links as the storefront's hash history writes them.
+      history.createHref = (href) => `/#${href}`
+      const router = createAppRouter(queryClient, { history, isSignedIn: () => false })
+      await router.load()
+      tree = { queryClient, ...routedTree(router) }
+    }
     // Again: another page's render (in another language) may have run while this one waited.
     i18n.activate(locale)
-    const markup = renderToString(<App queryClient={queryClient} router={router} />)
+    const markup = renderToString(<App {...tree} />)
     const style = Object.entries(assignInlineVars(themeVars(info)))
       .map(([name, value]) => `${name}:${value}`)
       .join(';')

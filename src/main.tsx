@@ -1,34 +1,129 @@
-import { startTransition, useEffect } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
+import { startTransition, useEffect, type ReactNode } from 'react'
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
+import type { NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
 import { seedFirstScreen } from './app/first-screen'
+import { plainNavigation } from './app/nav'
+import type { AppRouter } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, storedLocale } from './i18n/locale'
-import { createAppRouter } from './router'
 import './theme/theme.css'
 
 const queryClient = createQueryClient()
-const router = createAppRouter(queryClient)
 
-configureApi({
-  onForbidden: () => void router.navigate({ to: '/403' }),
-  // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
-  onUnauthorized: () => void forgetUser(queryClient).then(() => router.invalidate()),
-})
+let router: AppRouter | undefined
+let routerLoad: Promise<AppRouter> | undefined
+/**
+ * The router and its route tree, loaded once: by another page at once, by home once its first
+ * screen is on the page (docs/architecture.md, The first load).
+ */
+function loadRouter(): Promise<AppRouter> {
+  routerLoad ??= import('./app/routed').then(
+    ({ createAppRouter }) => (router = createAppRouter(queryClient)),
+    (error: unknown) => {
+      // Offline before the service worker had the file: a later try may find it.
+      routerLoad = undefined
+      throw error
+    },
+  )
+  return routerLoad
+}
+
+let root: Root | undefined
+/** Whether the router renders the page (home's first screen is rendered without it). */
+let routerShown = false
 
 /**
- * The address can change while the storefront starts (a link of the server's markup followed,
- * the back button) before its router listens: once mounted, the router goes where the address
- * now is. Renders nothing, so the server's markup is hydrated as it is.
+ * Goes to a route. Before the router renders, home's first screen moves the address as its
+ * links do, and the router takes over from there.
  */
-function FollowLocation() {
+function navigate(options: NavigateOptions): Promise<void> {
+  return loadRouter().then((loaded) => {
+    if (routerShown) return loaded.navigate(options)
+    window.location.hash = loaded.buildLocation(options).href
+  })
+}
+
+configureApi({
+  onForbidden: () => void navigate({ to: '/403' }),
+  // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
+  onUnauthorized: () => void forgetUser(queryClient).then(() => router?.invalidate()),
+})
+
+/** The path the hash history reads from the address (`/#/products?q=1` is `/products`). */
+function currentPath(): string {
+  const href = window.location.hash.split('#')[1] ?? ''
+  return href.split(/[?#]/)[0] || '/'
+}
+
+/** A link of the shell, told apart from the others by where it goes and what it says. */
+const linkKey = (link: Element) => `${link.getAttribute('href')} ${link.textContent}`
+
+/**
+ * The shell's links become the router's (new elements): the one the customer is on, the one
+ * just followed with the keyboard, keeps the focus.
+ */
+function KeepFocus({ on }: { on: string | undefined }) {
   useEffect(() => {
-    const { pathname, search } = router.history.location
-    const shown = router.state.location
-    if (pathname !== shown.pathname || search !== shown.searchStr) void router.load()
+    if (!on) return
+    for (const link of document.querySelectorAll<HTMLElement>('header a, nav a'))
+      if (linkKey(link) === on) return link.focus()
+  }, [on])
+  return null
+}
+
+/**
+ * Home's first screen stays until the customer leaves it: then, once the router has loaded,
+ * it renders the page the address names inside the same shell (what was typed in the search
+ * stays). If the router cannot load yet, the next link followed or the connection's return
+ * tries again.
+ */
+let handingOver = false
+function handOver() {
+  if (handingOver || !root) return
+  handingOver = true
+  Promise.all([loadRouter(), import('./app/routed')])
+    .then(async ([loaded, { routedTree }]) => {
+      await loaded.load()
+      routerShown = true
+      const { navigation, page, after } = routedTree(loaded)
+      const focused = document.activeElement?.closest('header a, nav a')
+      startTransition(() =>
+        root!.render(
+          <App
+            queryClient={queryClient}
+            navigation={navigation}
+            page={page}
+            after={
+              <>
+                {after}
+                <KeepFocus on={focused ? linkKey(focused) : undefined} />
+              </>
+            }
+          />,
+        ),
+      )
+    })
+    .catch(() => {
+      handingOver = false
+      window.addEventListener('hashchange', handOver, { once: true })
+      window.addEventListener('online', handOver, { once: true })
+    })
+}
+
+/**
+ * Once home's first screen is on the page, the router loads in the background, and the first
+ * link followed hands over to it.
+ */
+function RouterInTheBackground() {
+  useEffect(() => {
+    loadRouter().catch(() => {})
+    window.addEventListener('hashchange', handOver, { once: true })
+    // A link of the server's markup followed before the storefront started.
+    if (currentPath() !== '/') handOver()
   }, [])
   return null
 }
@@ -42,7 +137,11 @@ async function boot() {
     .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
     .catch(() => {})
   const seeded = seedFirstScreen(queryClient, locale)
-  const path = router.history.location.pathname
+  const path = currentPath()
+  // Home's first screen needs neither the router nor the route tree; another page, at once.
+  const isHome = path === '/'
+  const home = isHome ? import('./app/home-page') : undefined
+  const routerFirst = isHome ? undefined : Promise.all([loadRouter(), import('./app/routed')])
   // A product's or package's page the page's first script asked the server for.
   const route = screenRouteOf(path)
   const routeSeeded = route
@@ -51,29 +150,40 @@ async function boot() {
         .catch(() => false)
     : false
   // Home waits only for the messages of its first load; another page for the whole catalogue.
-  const firstOnly = path === '/'
   await Promise.all([
-    activateLocale(locale, { firstOnly, store: false }),
+    activateLocale(locale, { firstOnly: isHome, store: false }),
     seeded || restored,
     routeSeeded,
   ])
-  const app = (
-    <>
-      <App queryClient={queryClient} router={router} />
-      <FollowLocation />
-    </>
-  )
+  let app: ReactNode
+  if (home) {
+    const { HomePage } = await home
+    app = (
+      <App
+        queryClient={queryClient}
+        navigation={plainNavigation(navigate)}
+        page={<HomePage />}
+        after={<RouterInTheBackground />}
+      />
+    )
+  } else {
+    const [loaded, { routedTree }] = await routerFirst!
+    routerShown = true
+    app = <App queryClient={queryClient} {...routedTree(loaded)} />
+  }
   // The server's markup, shown when the page's first script found this visit is the one it was
   // made for (signed out; home in its language, a product's or package's page in English;
   // docs/api.md, The first screen): the storefront takes it over as it is, with the same data,
   // instead of building the page again.
   const markup = document.getElementById('first-screen-markup')
-  const made = route ? await routeSeeded : path === '/' && seeded
+  const made = route ? await routeSeeded : isHome && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
-    await router.load()
-    // Rendered as the server rendered it: a router in this mode does not wrap its matches in
-    // a Suspense boundary of its own.
-    router.ssr = { manifest: undefined }
+    if (routerShown && router) {
+      await router.load()
+      // Rendered as the server rendered it: a router in this mode does not wrap its matches in
+      // a Suspense boundary of its own.
+      router.ssr = { manifest: undefined }
+    }
     document.getElementById('boot')?.remove()
     // Its controls waited for the storefront.
     for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')
@@ -81,17 +191,17 @@ async function boot() {
     // React hydrates in a single task: a long task on a slow phone), and a tap on a part not
     // yet hydrated hydrates that part first.
     startTransition(() => {
-      hydrateRoot(markup, app, {
+      root = hydrateRoot(markup, app, {
         // Markup that differs (the connection went, newer saved data) is rendered anew.
         onRecoverableError: (error) => console.warn('The first screen was rendered again', error),
       })
     })
     return
   }
-  const root = createRoot(document.getElementById('root')!)
+  root = createRoot(document.getElementById('root')!)
   // A transition renders in slices that yield to the browser: no long task on a slow phone,
   // and the static skeleton in index.html stays until the page is ready.
-  startTransition(() => root.render(app))
+  startTransition(() => root!.render(app))
 }
 
 void boot()

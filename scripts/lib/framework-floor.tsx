@@ -1,27 +1,17 @@
 /**
  * The least a storefront on this stack can load first: an app that does nothing but hydrate
- * with React DOM, route with TanStack Router over a hash history (one route split off), fetch
- * with TanStack Query and translate with Lingui, as `src/main.tsx` does. `scripts/size.ts`
- * builds it the way the storefront is built and prints its size next to home's first load, so
- * the part the store's own code adds is known.
+ * home with React DOM, fetch with TanStack Query and translate with Lingui, then hands over to
+ * TanStack Router over a hash history (scripts/lib/framework-floor-router.tsx, one route split
+ * off), as `src/main.tsx` does. `scripts/size.ts` builds it the way the storefront is built and
+ * prints its first load next to home's, so the part the store's own code adds is known.
  */
-import { startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
-import {
-  Link,
-  Outlet,
-  RouterProvider,
-  createHashHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  lazyRouteComponent,
-} from '@tanstack/react-router'
+import { startTransition, useEffect } from 'react'
+import { hydrateRoot, type Root } from 'react-dom/client'
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query'
 import { i18n } from '@lingui/core'
 import { I18nProvider, Trans, useLingui } from '@lingui/react'
 
-function Home() {
+export function Home() {
   const { i18n } = useLingui()
   const { data } = useQuery({
     queryKey: ['products'],
@@ -31,31 +21,29 @@ function Home() {
     <main>
       <h1>{i18n._('Products')}</h1>
       <Trans id="Showing {count}" values={{ count: data?.length ?? 0 }} />
-      <Link to="/search">{i18n._('Search')}</Link>
+      <a href="/#/search">{i18n._('Search')}</a>
     </main>
   )
 }
 
-const root = createRootRoute({ component: Outlet })
-const routeTree = root.addChildren([
-  createRoute({ getParentRoute: () => root, path: '/', component: Home }),
-  // A path of the store's, as the store's router types every link (src/router.tsx).
-  createRoute({
-    getParentRoute: () => root,
-    path: '/search',
-    component: lazyRouteComponent(() => import('./framework-floor-other')),
-  }),
-])
-const router = createRouter({ routeTree, history: createHashHistory() })
 const queryClient = new QueryClient()
+let root: Root | undefined
+
+function HandOver() {
+  useEffect(() => {
+    void import('./framework-floor-router').then(({ routed }) => root?.render(routed(queryClient)))
+  }, [])
+  return null
+}
 
 i18n.loadAndActivate({ locale: 'en', messages: {} })
 startTransition(() => {
-  hydrateRoot(
+  root = hydrateRoot(
     document.getElementById('root')!,
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Home />
+        <HandOver />
       </QueryClientProvider>
     </I18nProvider>,
   )

@@ -1,23 +1,30 @@
-import { StrictMode } from 'react'
+import { StrictMode, type ReactNode } from 'react'
 import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
-import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { DirectionProvider } from '@radix-ui/react-direction'
 import { LOCALES } from '../i18n/locale'
 import { useLocale } from '../i18n/use-locale'
-import type { createAppRouter } from '../router'
+import type { Navigation } from './nav'
+import { Shell } from './shell'
 
 /**
- * The storefront's whole tree: the same in the browser and in the server's first screen of
- * home, so the browser can hydrate what the server rendered.
+ * The storefront's whole tree: the query cache, the messages, the text's direction and the
+ * shell around `page`. The same in the browser and in the server's first screens, so the
+ * browser can hydrate what the server rendered. `page`, `navigation` and `after` (beside the
+ * shell, rendering nothing) are home's first screen before the router, or the router's
+ * (src/app/routed.tsx): the shell stays as the one hands over to the other (src/main.tsx).
  */
 export function App({
   queryClient,
-  router,
+  navigation,
+  page,
+  after,
 }: {
   queryClient: QueryClient
-  router: ReturnType<typeof createAppRouter>
+  navigation: Navigation
+  page: ReactNode
+  after?: ReactNode
 }) {
   const locale = useLocale()
   return (
@@ -25,7 +32,8 @@ export function App({
       <QueryClientProvider client={queryClient}>
         <I18nProvider i18n={i18n}>
           <DirectionProvider dir={LOCALES[locale].rtl ? 'rtl' : 'ltr'}>
-            <RouterProvider router={router} />
+            <Shell navigation={navigation}>{page}</Shell>
+            {after}
           </DirectionProvider>
         </I18nProvider>
       </QueryClientProvider>

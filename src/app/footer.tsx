@@ -1,6 +1,5 @@
 import { useRef } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { siteQueries } from '../features/site/queries'
 import { useLocale } from '../i18n/use-locale'
@@ -9,6 +8,7 @@ import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/soc
 import { socialLinks, whatsappHref } from './contact-links'
 import * as styles from './shell.css'
 import { useClearSpot } from './use-clear-spot'
+import { AppLink } from './nav'
 
 export function Footer() {
   const { t } = useLingui()
@@ -49,24 +49,24 @@ export function Footer() {
         </h2>
         <ul className={styles.footerList}>
           <li>
-            <Link className={styles.footerLink} to="/">
+            <AppLink className={styles.footerLink} to="/">
               <Trans>Home</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link className={styles.footerLink} to="/about-us">
+            <AppLink className={styles.footerLink} to="/about-us">
               <Trans>About us</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link className={styles.footerLink} to="/products">
+            <AppLink className={styles.footerLink} to="/products">
               <Trans>Products</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link className={styles.footerLink} to="/contact-us">
+            <AppLink className={styles.footerLink} to="/contact-us">
               <Trans>Contact us</Trans>
-            </Link>
+            </AppLink>
           </li>
         </ul>
       </nav>
@@ -77,14 +77,14 @@ export function Footer() {
           </h2>
           <ul className={styles.footerList}>
             <li>
-              <Link className={styles.footerLink} to="/sign-in">
+              <AppLink className={styles.footerLink} to="/sign-in">
                 <Trans>Sign in</Trans>
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link className={styles.footerLink} to="/sign-up">
+              <AppLink className={styles.footerLink} to="/sign-up">
                 <Trans>Sign up</Trans>
-              </Link>
+              </AppLink>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { websiteInfoQuery } from '../api/website-info'
 import { useToken } from '../api/token'
@@ -9,6 +8,7 @@ import { SearchIcon } from '../ui/icons'
 import { lazyPiece } from '../ui/lazy-piece'
 import { LanguageSwitch } from './language-switch'
 import * as styles from './shell.css'
+import { AppLink, useAppNavigate } from './nav'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do.
 const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))
@@ -21,7 +21,7 @@ const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) =
  */
 function Search() {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [query, setQuery] = useState('')
   const [open, setOpen] = useState(false)
   const input = useRef<HTMLInputElement>(null)
@@ -82,7 +82,7 @@ export function TopBar() {
 
   return (
     <header className={styles.topBar}>
-      <Link to="/" className={styles.logoLink} aria-label={t`Home`}>
+      <AppLink to="/" className={styles.logoLink} aria-label={t`Home`}>
         {info?.logo_url ? (
           <img
             className={styles.logo}
@@ -94,7 +94,7 @@ export function TopBar() {
         ) : (
           <span>{info?.website_name ?? 'Wallet Store'}</span>
         )}
-      </Link>
+      </AppLink>
       <Search />
       <div className={styles.actions}>
         {/* Signed in, a phone finds the language in the account menu. */}
@@ -103,12 +103,12 @@ export function TopBar() {
           <AccountBar bell={<Bell />} />
         ) : (
           <>
-            <Link to="/sign-up" className={`${button.ghost} ${styles.onlyWide}`}>
+            <AppLink to="/sign-up" className={`${button.ghost} ${styles.onlyWide}`}>
               <Trans>Sign up</Trans>
-            </Link>
-            <Link to="/sign-in" className={`${button.secondary} ${styles.compact}`}>
+            </AppLink>
+            <AppLink to="/sign-in" className={`${button.secondary} ${styles.compact}`}>
               <Trans>Sign in</Trans>
-            </Link>
+            </AppLink>
           </>
         )}
       </div>
@@ -123,39 +123,39 @@ export function SecondaryBar() {
     <nav className={styles.secondaryBar} aria-label={t`Main`}>
       <ul className={styles.navList}>
         <li>
-          <Link to="/" className={styles.navLink} activeOptions={{ exact: true }}>
+          <AppLink to="/" className={styles.navLink} activeOptions={{ exact: true }}>
             <Trans>Home</Trans>
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/about-us" className={styles.navLink}>
+          <AppLink to="/about-us" className={styles.navLink}>
             <Trans>About us</Trans>
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/contact-us" className={styles.navLink}>
+          <AppLink to="/contact-us" className={styles.navLink}>
             <Trans>Contact us</Trans>
-          </Link>
+          </AppLink>
         </li>
         {token ? (
           <>
             <li>
-              <Link to="/Orders" className={styles.navLink}>
+              <AppLink to="/Orders" className={styles.navLink}>
                 <Trans>Orders</Trans>
-              </Link>
+              </AppLink>
             </li>
             <li>
-              <Link to="/charging-the-wallet" className={styles.navLink}>
+              <AppLink to="/charging-the-wallet" className={styles.navLink}>
                 <Trans>Charging the wallet</Trans>
-              </Link>
+              </AppLink>
             </li>
           </>
         ) : (
           // The top bar of a phone has room for sign-in only; sign-up is one row down.
           <li className={styles.onlyPhone}>
-            <Link to="/sign-up" className={styles.navLink}>
+            <AppLink to="/sign-up" className={styles.navLink}>
               <Trans>Sign up</Trans>
-            </Link>
+            </AppLink>
           </li>
         )}
       </ul>

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { catalogueQueries } from '../features/catalogue/queries'
-import { HomeGrid } from '../features/catalogue/home-grid'
-import { HomeSlider } from '../features/site/home-slider'
+import { HomePage } from '../app/home-page'
 import { siteQueries } from '../features/site/queries'
 import { currentLocale } from '../i18n/locale'
 
@@ -11,12 +10,5 @@ export const Route = createFileRoute('/')({
     void queryClient.ensureQueryData(siteQueries.slider()).catch(() => {})
     void queryClient.ensureQueryData(catalogueQueries.products(currentLocale())).catch(() => {})
   },
-  component: function Home() {
-    return (
-      <>
-        <HomeSlider />
-        <HomeGrid />
-      </>
-    )
-  },
+  component: HomePage,
 })

@@ -249,3 +249,56 @@ test('a page changed while the storefront takes home over ends at that page', as
   await expect(page.getByRole('heading', { name: 'About us', level: 1 })).toBeVisible()
   await expect(page).toHaveURL(/#\/about-us$/)
 })
+
+test.describe('home before the router has loaded', () => {
+  /** Holds the router's chunk until the returned function is called. */
+  async function holdRouter(page: Page): Promise<() => void> {
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/router-[\w-]+\.js$/, async (route) => {
+      await released
+      await route.continue()
+    })
+    return release
+  }
+
+  test('home works, and a link followed opens its page once the router is there', async ({
+    page,
+  }) => {
+    const release = await holdRouter(page)
+    await page.goto('/')
+    await expect(productCards(page)).toHaveCount(15)
+    // The footer is the storefront's own: home's first screen is running.
+    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    const search = page.getByRole('searchbox', { name: 'Search products' })
+    await search.fill('pubg')
+    await expect(search).toHaveValue('pubg')
+    // Followed with the keyboard.
+    const about = page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About us' })
+    await about.focus()
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/#\/about-us$/)
+    release()
+    await expect(page.getByRole('heading', { name: 'About us' })).toBeVisible()
+    // The shell stayed as it was: what was typed, and the link followed has the focus.
+    await expect(search).toHaveValue('pubg')
+    await expect(about).toBeFocused()
+    await page.goBack()
+    await expect(productCards(page)).toHaveCount(15)
+    await page.getByRole('link', { name: 'PUBG Mobile UC' }).click()
+    await expect(page.getByRole('heading', { name: 'PUBG Mobile UC' })).toBeVisible()
+  })
+
+  test('a search sent waits for the router, then shows its results', async ({ page }) => {
+    const release = await holdRouter(page)
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    await page.getByRole('searchbox', { name: 'Search products' }).fill('card')
+    await page.keyboard.press('Enter')
+    release()
+    await expect(page.getByRole('heading', { name: 'Results for “card”' })).toBeVisible()
+    await expect(page).toHaveURL(/#\/search\?/)
+  })
+})

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { forgetUser } from '../../api/session'
@@ -21,6 +20,7 @@ import { lazyPiece } from '../../ui/lazy-piece'
 import { useDismiss } from '../../ui/use-dismiss'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
+import { AppLink } from '../../app/nav'
 
 // The token dialog and its whitelist rule (with ipaddr.js) load when it is first opened.
 const TokenDialog = lazyPiece(() => import('./token-dialog').then((m) => m.TokenDialog))
@@ -74,9 +74,9 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
   }
   return (
     <div className={styles.bar}>
-      <Link to="/wallet" className={styles.balance} aria-label={t`Balance ${balance}`}>
+      <AppLink to="/wallet" className={styles.balance} aria-label={t`Balance ${balance}`}>
         <bdi>{balance}</bdi>
-      </Link>
+      </AppLink>
       <button type="button" className={`${styles.chip} ${styles.wideOnly}`} {...switchCurrency}>
         {profile.currency}
       </button>
@@ -155,24 +155,24 @@ function ProfileMenu({
         <ul className={styles.menuList}>
           <li className={`${styles.menuTitle} ${styles.phoneOnly}`}>{username}</li>
           <li>
-            <Link to="/wallet" className={styles.menuItem} onClick={close}>
+            <AppLink to="/wallet" className={styles.menuItem} onClick={close}>
               <Trans>Wallet</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link to="/Orders" className={styles.menuItem} onClick={close}>
+            <AppLink to="/Orders" className={styles.menuItem} onClick={close}>
               <Trans>Orders</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link to="/charging-the-wallet" className={styles.menuItem} onClick={close}>
+            <AppLink to="/charging-the-wallet" className={styles.menuItem} onClick={close}>
               <Trans>Charging the wallet</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
-            <Link to="/shipping-payments" className={styles.menuItem} onClick={close}>
+            <AppLink to="/shipping-payments" className={styles.menuItem} onClick={close}>
               <Trans>Shipping payments</Trans>
-            </Link>
+            </AppLink>
           </li>
           <li>
             <button

@@ -1,8 +1,8 @@
 import { memo } from 'react'
-import { Link } from '@tanstack/react-router'
 import { Trans } from '@lingui/react/macro'
 import type { ProductSummary } from '../../contract/catalogue'
 import * as styles from './catalogue.css'
+import { AppLink } from '../../app/nav'
 
 function Card({
   name,
@@ -52,13 +52,13 @@ function ProductCardOf({ product }: { product: ProductSummary }) {
       </div>
     )
   return (
-    <Link
+    <AppLink
       to="/products/products-{$number}/$id"
       params={{ number: String(product.number), id: String(product.id) }}
       className={styles.card}
     >
       <Card {...product} />
-    </Link>
+    </AppLink>
   )
 }
 

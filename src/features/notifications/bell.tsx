@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { BellIcon } from '../../ui/icons'
@@ -8,6 +7,7 @@ import { Loading } from '../../ui/load-problem'
 import { useDismiss } from '../../ui/use-dismiss'
 import { notificationQueries } from './queries'
 import * as styles from './notifications.css'
+import { AppLink } from '../../app/nav'
 
 /**
  * The bell: the unread count, and a popup with the newest unread notifications (at most two)
@@ -82,9 +82,9 @@ export default function Bell() {
               ))}
             </ul>
           )}
-          <Link to="/Notifications" className={styles.viewAll} onClick={close}>
+          <AppLink to="/Notifications" className={styles.viewAll} onClick={close}>
             <Trans>View All</Trans>
-          </Link>
+          </AppLink>
         </div>
       )}
     </div>

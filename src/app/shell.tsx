@@ -1,0 +1,72 @@
+import { useEffect, useState, type ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { lazyPiece } from '../ui/lazy-piece'
+import { ConnectionPopup } from './connection-popup'
+import { NavigationProvider, type Navigation } from './nav'
+import { usePushMessages } from './push-messages'
+import { ThemeSync } from './theme-sync'
+import { SecondaryBar, TopBar } from './top-bar'
+import * as styles from './shell.css'
+
+// Below the fold or waiting on the service worker: loaded after the first paint, off the
+// critical path of the home route; a piece that cannot load (offline) is simply left out.
+const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer))
+const WhatsAppButton = lazyPiece(() => import('./footer').then((m) => m.WhatsAppButton))
+const UpdatePrompt = lazyPiece(() => import('../pwa/update-prompt').then((m) => m.UpdatePrompt))
+const IosInstallHint = lazyPiece(() =>
+  import('../pwa/install-prompt').then((m) => m.IosInstallHint),
+)
+
+/**
+ * The service worker installs after the page has loaded and settled: its precache downloads
+ * must not compete with what the first visit is waiting for.
+ */
+function useAfterLoad(delayMs = 2000): boolean {
+  const [ready, setReady] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const start = () => (timer = setTimeout(() => setReady(true), delayMs))
+    if (document.readyState === 'complete') start()
+    else window.addEventListener('load', start, { once: true })
+    return () => {
+      window.removeEventListener('load', start)
+      clearTimeout(timer)
+    }
+  }, [delayMs])
+  return ready
+}
+
+/**
+ * The bars, footer and prompts around every page: `children` is the page, and `navigation`
+ * what its links do (before the router has loaded, or with it; src/app/nav.tsx).
+ */
+export function Shell({ navigation, children }: { navigation: Navigation; children: ReactNode }) {
+  const settled = useAfterLoad()
+  usePushMessages()
+  return (
+    <NavigationProvider value={navigation}>
+      <a
+        href="#/"
+        className={styles.skipLink}
+        onClick={(event) => {
+          // A plain #main would be read as a route by the hash router.
+          event.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
+        <Trans>Skip to content</Trans>
+      </a>
+      <ThemeSync />
+      <TopBar />
+      <SecondaryBar />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        {children}
+      </main>
+      <ConnectionPopup />
+      <Footer />
+      <WhatsAppButton />
+      {settled && <UpdatePrompt />}
+      <IosInstallHint />
+    </NavigationProvider>
+  )
+}
