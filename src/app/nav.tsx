@@ -4,8 +4,8 @@ import type { LinkComponent, NavigateOptions } from '@tanstack/react-router'
 /**
  * Links and navigation that work before the router has loaded. Home's first screen is shown
  * and hydrated without the router (docs/architecture.md, The first load): its links are then
- * plain links to the same addresses, and the router takes the page over as soon as it has
- * loaded, following the address wherever a link has taken it meanwhile.
+ * plain links to the same addresses, and the router takes the page over at the first change
+ * of address. The shell (src/app/shell.tsx) says which of the two its links are.
  */
 export interface Navigation {
   Link: LinkComponent<'a'>
@@ -20,7 +20,7 @@ interface PlainLinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
 }
 
 /** `to` with its parameters (`$id`, `{$number}`) filled in, as the router writes it. */
-export function pathOf(to: string, params: Record<string, string> = {}): string {
+function pathOf(to: string, params: Record<string, string> = {}): string {
   return to.replace(/\{\$(\w+)\}|\$(\w+)/g, (_, braced?: string, bare?: string) =>
     encodeURIComponent(params[(braced ?? bare)!] ?? ''),
   )
@@ -61,7 +61,7 @@ export const AppLink = ((props: PlainLinkProps) => {
   return <Link {...props} />
 }) as unknown as LinkComponent<'a'>
 
-/** Goes to a route: at once once the router has loaded, else as soon as it has. */
+/** Goes to a route: with the router once it renders the page, else by moving the address. */
 export function useAppNavigate(): Navigation['navigate'] {
   return useContext(NavigationContext).navigate
 }
