@@ -1,3 +1,5 @@
+// First: it starts the router's chunk for any page but home before the rest runs.
+import { currentPath, earlyRouter } from './app/router-early'
 import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import type { NavigateOptions } from '@tanstack/react-router'
@@ -16,16 +18,17 @@ const queryClient = createQueryClient()
 
 let router: AppRouter | undefined
 let routerLoad: Promise<AppRouter> | undefined
+let earlyLoad = earlyRouter
 /**
  * The router and its route tree, loaded once: by another page at once, by home once its first
  * screen is on the page (docs/architecture.md, The first load).
  */
 function loadRouter(): Promise<AppRouter> {
-  routerLoad ??= import('./app/routed').then(
+  routerLoad ??= (earlyLoad ?? import('./app/routed')).then(
     ({ createAppRouter }) => (router = createAppRouter(queryClient)),
     (error: unknown) => {
       // Offline before the service worker had the file: a later try may find it.
-      routerLoad = undefined
+      routerLoad = earlyLoad = undefined
       throw error
     },
   )
@@ -52,12 +55,6 @@ configureApi({
   // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
   onUnauthorized: () => void forgetUser(queryClient).then(() => router?.invalidate()),
 })
-
-/** The path the hash history reads from the address (`/#/products?q=1` is `/products`). */
-function currentPath(): string {
-  const href = window.location.hash.split('#')[1] ?? ''
-  return href.split(/[?#]/)[0] || '/'
-}
 
 /** A link of the shell, told apart from the others by where it goes and what it says. */
 const linkKey = (link: Element) => `${link.getAttribute('href')} ${link.textContent}`
