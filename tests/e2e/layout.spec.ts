@@ -13,6 +13,9 @@ const PHONES = [
 ]
 
 async function checkPage(page: Page, path: string, label: string) {
+  // Opened afresh: a change of hash alone would leave the page before on screen until the
+  // next one is ready, and its heading would pass for this page's.
+  await page.goto('about:blank')
   await page.goto(`/#${path}`)
   await expect(page.locator('main h1, main h2').first()).toBeVisible()
   await page.waitForLoadState('networkidle')
