@@ -9,23 +9,31 @@ import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './app/nav'
-import type { AppRouter } from './app/routed'
+import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, storedLocale } from './i18n/locale'
 import './theme/theme.css'
 
 const queryClient = createQueryClient()
 
-let router: AppRouter | undefined
-let routerLoad: Promise<AppRouter> | undefined
+interface Routing {
+  router: AppRouter
+  routedTree: typeof routedTree
+}
+/** The router once loaded, for the guards a 401 re-runs. */
+let loadedRouter: AppRouter | undefined
+let routerLoad: Promise<Routing> | undefined
 let earlyLoad = earlyRouter
 /**
  * The router and its route tree, loaded once: by another page at once, by home once its first
  * screen is on the page (docs/architecture.md, The first load).
  */
-function loadRouter(): Promise<AppRouter> {
+function loadRouter(): Promise<Routing> {
   routerLoad ??= (earlyLoad ?? import('./app/routed')).then(
-    ({ createAppRouter }) => (router = createAppRouter(queryClient)),
+    ({ createAppRouter, routedTree }) => ({
+      router: (loadedRouter = createAppRouter(queryClient)),
+      routedTree,
+    }),
     (error: unknown) => {
       // Offline before the service worker had the file: a later try may find it.
       routerLoad = earlyLoad = undefined
@@ -44,16 +52,16 @@ let routerShown = false
  * links do, and the router takes over from there.
  */
 function navigate(options: NavigateOptions): Promise<void> {
-  return loadRouter().then((loaded) => {
-    if (routerShown) return loaded.navigate(options)
-    window.location.hash = loaded.buildLocation(options).href
+  return loadRouter().then(({ router }) => {
+    if (routerShown) return router.navigate(options)
+    window.location.hash = router.buildLocation(options).href
   })
 }
 
 configureApi({
   onForbidden: () => void navigate({ to: '/403' }),
   // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
-  onUnauthorized: () => void forgetUser(queryClient).then(() => router?.invalidate()),
+  onUnauthorized: () => void forgetUser(queryClient).then(() => loadedRouter?.invalidate()),
 })
 
 /** A link of the shell, told apart from the others by where it goes and what it says. */
@@ -82,11 +90,11 @@ let handingOver = false
 function handOver() {
   if (handingOver || !root) return
   handingOver = true
-  Promise.all([loadRouter(), import('./app/routed')])
-    .then(async ([loaded, { routedTree }]) => {
-      await loaded.load()
+  loadRouter()
+    .then(async ({ router, routedTree }) => {
+      await router.load()
       routerShown = true
-      const { navigation, page, after } = routedTree(loaded)
+      const { navigation, page, after } = routedTree(router)
       const focused = document.activeElement?.closest('header a, nav a')
       startTransition(() =>
         root!.render(
@@ -138,7 +146,7 @@ async function boot() {
   // Home's first screen needs neither the router nor the route tree; another page, at once.
   const isHome = path === '/'
   const home = isHome ? import('./app/home-page') : undefined
-  const routerFirst = isHome ? undefined : Promise.all([loadRouter(), import('./app/routed')])
+  const routerFirst = isHome ? undefined : loadRouter()
   // A product's or package's page the page's first script asked the server for.
   const route = screenRouteOf(path)
   const routeSeeded = route
@@ -153,6 +161,8 @@ async function boot() {
     routeSeeded,
   ])
   let app: ReactNode
+  // Another page's router, which hydrates the server's markup of that page.
+  let routed: AppRouter | undefined
   if (home) {
     const { HomePage } = await home
     app = (
@@ -164,9 +174,10 @@ async function boot() {
       />
     )
   } else {
-    const [loaded, { routedTree }] = await routerFirst!
+    const { router, routedTree } = await routerFirst!
+    routed = router
     routerShown = true
-    app = <App queryClient={queryClient} {...routedTree(loaded)} />
+    app = <App queryClient={queryClient} {...routedTree(router)} />
   }
   // The server's markup, shown when the page's first script found this visit is the one it was
   // made for (signed out; home in its language, a product's or package's page in English;
@@ -175,11 +186,11 @@ async function boot() {
   const markup = document.getElementById('first-screen-markup')
   const made = route ? await routeSeeded : isHome && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
-    if (routerShown && router) {
-      await router.load()
+    if (routed) {
+      await routed.load()
       // Rendered as the server rendered it: a router in this mode does not wrap its matches in
       // a Suspense boundary of its own.
-      router.ssr = { manifest: undefined }
+      routed.ssr = { manifest: undefined }
     }
     document.getElementById('boot')?.remove()
     // Its controls waited for the storefront.
