@@ -53,7 +53,31 @@ describe('formatMoney', () => {
   })
 
   it('uses the language for digits', () => {
-    expect(formatMoney(toMicros('5'), 'USD', 'ar')).toMatch(/\$$/)
+    expect(formatMoney(toMicros('1234.5'), 'USD', 'ar')).toBe('١٬٢٣٤٫٥٠ $')
+    expect(formatMoney(toMicros('-89500.7'), 'LBP', 'ar')).toBe('\u061c-٨٩٬٥٠١ LBP')
+  })
+
+  it('writes what Intl.NumberFormat writes for en-US and ar-LB', () => {
+    const intl = (micros: bigint, currency: 'USD' | 'LBP', locale: 'en' | 'ar') => {
+      const small = currency === 'USD' && micros > 0n && micros < 10_000n
+      const digits = currency === 'USD' ? 2 : 0
+      const number = new Intl.NumberFormat(locale === 'ar' ? 'ar-LB' : 'en-US', {
+        minimumFractionDigits: small ? 2 : digits,
+        maximumFractionDigits: small ? 6 : digits,
+        // @ts-expect-error a decimal string is formatted exactly (Intl.NumberFormat v3)
+      }).format(microsText(micros))
+      return currency === 'USD' ? `${number} $` : `${number} LBP`
+    }
+    const amounts = [0n, 1n, 4_999n, 5_000n, 9_999n, 10_000n, 994_999n, 995_000n, -4_999n]
+    const random = (limit: number) => BigInt(Math.floor(Math.random() * limit))
+    for (let i = 0; i < 300; i++)
+      amounts.push(random(1e7), random(1e13), -random(1e10), random(1e4) * 5_000n)
+    for (const micros of amounts)
+      for (const currency of ['USD', 'LBP'] as const)
+        for (const locale of ['en', 'ar'] as const)
+          expect(formatMoney(micros, currency, locale), `${micros} ${currency} ${locale}`).toBe(
+            intl(micros, currency, locale),
+          )
   })
 })
 

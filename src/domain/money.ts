@@ -43,34 +43,41 @@ export function fromMicros(micros: bigint | number): number {
 
 /**
  * USD shows 2 decimals, up to 6 when positive and below 0.01; other currencies
- * show whole numbers. Grouping and digits follow the language.
+ * show whole numbers, rounded half away from zero. Grouping and digits follow the language:
+ * the same text as `Intl.NumberFormat` for en-US and ar-LB (its unit test holds it to that),
+ * made from the micro-units exactly. Not Intl itself: a page's first number format loads the
+ * language's number data, about 13 ms of a phone's main thread at once (docs/architecture.md).
  */
 export function formatMoney(micros: bigint | number, currency: Currency, locale: string): string {
-  const amount = fromMicros(micros)
-  const small = currency === 'USD' && amount > 0 && amount < 0.01
+  const value = BigInt(micros)
+  const small = currency === 'USD' && value > 0n && value < 10_000n
   const digits = currency === 'USD' ? 2 : 0
-  const number = numberFormat(
-    locale === 'ar' ? 'ar-LB' : 'en-US',
-    small ? 2 : digits,
-    small ? 6 : digits,
-  ).format(amount)
+  const number = formatDecimal(value, small ? 2 : digits, small ? 6 : digits, locale === 'ar')
   return currency === 'USD' ? `${number} $` : `${number} LBP`
 }
 
-/** Making a formatter costs far more than using one, and a form re-renders on every key. */
-const formats = new Map<string, Intl.NumberFormat>()
+/** The Arabic-Indic digits, and the signs Arabic (ar-LB) writes numbers with. */
+const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩'
+const ARABIC = { group: '٬', decimal: '٫', minus: '\u061c-' }
+const LATIN = { group: ',', decimal: '.', minus: '-' }
 
-function numberFormat(tag: string, minimum: number, maximum: number): Intl.NumberFormat {
-  const key = `${tag} ${minimum} ${maximum}`
-  let format = formats.get(key)
-  if (!format) {
-    format = new Intl.NumberFormat(tag, {
-      minimumFractionDigits: minimum,
-      maximumFractionDigits: maximum,
-    })
-    formats.set(key, format)
-  }
-  return format
+function formatDecimal(micros: bigint, minimum: number, maximum: number, arabic: boolean) {
+  const abs = micros < 0n ? -micros : micros
+  const step = 10n ** BigInt(6 - maximum)
+  // Rounded to `maximum` decimals, half away from zero.
+  const units = (abs + step / 2n) / step
+  const scale = 10n ** BigInt(maximum)
+  const whole = (units / scale).toString()
+  const fraction = maximum
+    ? (units % scale)
+        .toString()
+        .padStart(maximum, '0')
+        .replace(new RegExp(`0{0,${maximum - minimum}}$`), '')
+    : ''
+  const signs = arabic ? ARABIC : LATIN
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, signs.group)
+  const text = (micros < 0n ? signs.minus : '') + grouped + (fraction && signs.decimal + fraction)
+  return arabic ? text.replace(/\d/g, (digit) => ARABIC_DIGITS[Number(digit)]!) : text
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
 
@@ -38,7 +38,9 @@ export function lazyPiece<P extends object>(
       if (component || !online) return
       let live = true
       start().then(
-        (current) => live && setComponent({ current }),
+        // In a transition React renders the piece in slices that yield to the browser, not in
+        // one long task on a slow phone.
+        (current) => live && startTransition(() => setComponent({ current })),
         () => live && setFailed(true),
       )
       return () => {
