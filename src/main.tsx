@@ -30,10 +30,11 @@ let earlyLoad = earlyRouter
  */
 function loadRouter(): Promise<Routing> {
   routerLoad ??= (earlyLoad ?? import('./app/routed')).then(
-    ({ createAppRouter, routedTree }) => ({
-      router: (loadedRouter = createAppRouter(queryClient)),
-      routedTree,
-    }),
+    async ({ createAppRouter, routedTree }) => {
+      // Not in the task that evaluated the chunk (docs/architecture.md, The first load).
+      await nextTask()
+      return { router: (loadedRouter = createAppRouter(queryClient)), routedTree }
+    },
     (error: unknown) => {
       // Offline before the service worker had the file: a later try may find it.
       routerLoad = earlyLoad = undefined
@@ -41,6 +42,15 @@ function loadRouter(): Promise<Routing> {
     },
   )
   return routerLoad
+}
+
+/**
+ * Ends the task the work so far ran in: the browser may paint and answer a tap before the
+ * next step, and no step of the start adds to another's long task on a slow phone.
+ */
+function nextTask(): Promise<void> {
+  const { scheduler } = window as { scheduler?: { yield?: () => Promise<void> } }
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve))
 }
 
 let root: Root | undefined
@@ -141,7 +151,6 @@ async function boot() {
   const restored = import('./api/persist')
     .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
     .catch(() => {})
-  const seeded = seedFirstScreen(queryClient, locale)
   const path = currentPath()
   // Home's first screen needs neither the router nor the route tree; another page, at once.
   const isHome = path === '/'
@@ -154,6 +163,10 @@ async function boot() {
         .then(({ takeRouteScreen }) => takeRouteScreen(queryClient, route, locale))
         .catch(() => false)
     : false
+  // The entry's modules were evaluated in this task; the replies that came with the page are
+  // read in the next.
+  await nextTask()
+  const seeded = seedFirstScreen(queryClient, locale)
   // Home waits only for the messages of its first load; another page for the whole catalogue.
   await Promise.all([
     activateLocale(locale, { firstOnly: isHome, store: false }),
@@ -188,6 +201,7 @@ async function boot() {
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
     if (routed) {
       await routed.load()
+      await nextTask()
       // Rendered as the server rendered it: a router in this mode does not wrap its matches in
       // a Suspense boundary of its own.
       routed.ssr = { manifest: undefined }
