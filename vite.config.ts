@@ -7,6 +7,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { VitePWA } from 'vite-plugin-pwa'
+import { compression } from 'vite-plugin-compression2'
 
 // Lingui macros go through Babel: its native transform is not installed under Node 20.
 process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1'
@@ -216,6 +217,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         ],
       },
     }),
+    // Brotli (quality 11) and gzip (level 9) copies beside each file, which the server sends
+    // as they are (server/http/static.ts): no compressing while a page loads, and smaller.
+    !isSsrBuild && compression({ threshold: 1024 }),
   ],
   build: {
     target: 'es2022',

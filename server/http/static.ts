@@ -162,7 +162,8 @@ export function staticRoutes(
 
   // Made on first use, once the build exists: serveStatic complains on stderr about a
   // missing root, and the storefront may be built after the server started.
-  // precompressed: a build that writes .br/.gz beside its files gets them served as is.
+  // precompressed: the build writes .br and .gz copies beside its files (vite.config.ts), sent
+  // as they are; a file without them is gzipped as it is sent.
   let dist: { files: MiddlewareHandler; index: MiddlewareHandler } | undefined
   const distHandlers = () =>
     (dist ??= {

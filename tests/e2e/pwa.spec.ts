@@ -22,6 +22,18 @@ test('the manifest is served and the service worker controls the page', async ({
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true)
 })
 
+test("the storefront's files come as the build compressed them: brotli for Chromium", async ({
+  page,
+}) => {
+  const [script] = await Promise.all([
+    page.waitForResponse((response) => /\/assets\/index-[\w-]+\.js$/.test(response.url())),
+    page.goto('/'),
+  ])
+  expect(script.headers()['content-encoding']).toBe('br')
+  // The storefront ran from it: it registers the service worker once the page has settled.
+  await waitForServiceWorker(page)
+})
+
 test('after one online visit the store opens offline', async ({ page, context }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
