@@ -96,6 +96,19 @@ describeEachDatabase('guessing codes', (ctx) => {
     expect((await notices(user.email)).length).toBe(1)
   })
 
+  it('tells the owner once in 24 hours, also when the holds fall either side of midnight', async () => {
+    const { user } = await signUp(ctx)
+    // Half an hour before midnight (UTC), where a day's window that starts at midnight ends.
+    ctx.clock.advance(DAY - (ctx.clock.now().getTime() % DAY) - 30 * MINUTE)
+    expect(await guessUntilRefused('203.0.113.70', user.email)).toBe(10)
+    expect((await notices(user.email)).length).toBe(1)
+    // Past midnight, another address is held too: the owner knows already.
+    ctx.clock.advance(HOUR)
+    expect(ctx.clock.now().getTime() % DAY).toBeLessThan(2 * HOUR)
+    expect(await guessUntilRefused('203.0.113.71', user.email)).toBe(10)
+    expect((await notices(user.email)).length).toBe(1)
+  })
+
   it('holds the account as a whole past 30 a day or 60 in 30 days, from any addresses', async () => {
     const { user } = await signUp(ctx)
     let compared = 0

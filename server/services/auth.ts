@@ -12,7 +12,7 @@ import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
 import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode, type CodeCheck } from './codes'
 import { forgetIdentityFailures } from './attempts'
-import { hitRateLimit } from './rate-limit'
+import { onceWithin } from './rate-limit'
 import type { PasswordHasher } from './passwords'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
 import { createSession, pruneSessions, revokeUserSessions } from './sessions'
@@ -139,7 +139,7 @@ const DAY_MS = 24 * 60 * 60_000
 
 /**
  * The error for a failed code check; when that very failure paused the recipient's codes, the
- * account's owner is told first (at most once a day), by e-mail when the account has one,
+ * account's owner is told first (at most once in 24 hours), by e-mail when the account has one,
  * else by WhatsApp.
  */
 async function failed(
@@ -162,13 +162,7 @@ async function noticeLock(deps: AuthDeps, recipient: string, lockedUntil: string
     : await findUserByPhone(deps.db, recipient)
   // Nobody to tell: a number or address without an account gets no mail from us.
   if (!user) return
-  const once = await hitRateLimit(deps.db, {
-    key: `notice:user:${user.id}`,
-    limit: 1,
-    windowMs: DAY_MS,
-    now,
-  })
-  if (!once.allowed) return
+  if (!(await onceWithin(deps.db, { key: `notice:user:${user.id}`, windowMs: DAY_MS, now }))) return
   const until = new Intl.DateTimeFormat(user.locale, {
     dateStyle: 'medium',
     timeStyle: 'short',

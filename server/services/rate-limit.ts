@@ -50,3 +50,27 @@ export async function hitRateLimit(
     ? { allowed: true }
     : { allowed: false, retryAfterMs: startMs + check.windowMs - nowMs }
 }
+
+/**
+ * Lets `key` through at most once in any `windowMs`, wherever the window falls on the clock
+ * (a fixed window would let two through a minute apart, either side of its edge): true, and
+ * the time noted, when the last time it went through is `windowMs` or more before `now`.
+ * One statement, so of two concurrent calls only one gets true.
+ */
+export async function onceWithin(
+  db: Kysely<Database>,
+  { key, windowMs, now }: Omit<RateLimitCheck, 'limit'>,
+): Promise<boolean> {
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, window_start: now.toISOString(), hits: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ window_start: sql<string>`excluded.window_start`, hits: 1 })
+        .where('rate_limits.window_start', '<=', new Date(now.getTime() - windowMs).toISOString()),
+    )
+    .returning('hits')
+    .executeTakeFirst()
+  return row !== undefined
+}
