@@ -211,7 +211,8 @@ if (!SKIP.has('lighthouse')) {
         `score ${String(f.score)}`,
         '',
         '',
-        `LCP ${(Number(f.lcpMs) / 1000).toFixed(2)} s, TBT ${Number(f.tbtMs).toFixed(0)} ms, ` +
+        `LCP ${(Number(f.lcpMs) / 1000).toFixed(2)} s, TBT ${Number(f.tbtMs).toFixed(0)} ms ` +
+          `(by CPU ${Number(f.tbtByCpuMs).toFixed(0)}), ` +
           `CLS ${Number(f.cls).toFixed(3)}, ${String(f.kib)} KiB, CPU ${String(f.cpuSlowdown)}x, ` +
           `benchmarkIndex ${Number(f.benchmarkIndex).toFixed(0)}`,
       ])
