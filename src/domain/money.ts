@@ -68,12 +68,11 @@ function formatDecimal(micros: bigint, minimum: number, maximum: number, arabic:
   const units = (abs + step / 2n) / step
   const scale = 10n ** BigInt(maximum)
   const whole = (units / scale).toString()
-  const fraction = maximum
-    ? (units % scale)
-        .toString()
-        .padStart(maximum, '0')
-        .replace(new RegExp(`0{0,${maximum - minimum}}$`), '')
-    : ''
+  // Exactly `maximum` digits (none for 0), less the trailing zeros beyond `minimum`.
+  const fraction = (scale + (units % scale))
+    .toString()
+    .slice(1)
+    .replace(new RegExp(`0{0,${maximum - minimum}}$`), '')
   const signs = arabic ? ARABIC : LATIN
   const grouped = whole.replace(/\B(?=(\d{3})+$)/g, signs.group)
   const text = (micros < 0n ? signs.minus : '') + grouped + (fraction && signs.decimal + fraction)
