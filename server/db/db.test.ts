@@ -2,12 +2,33 @@ import { sql } from 'kysely'
 import { Migrator } from 'kysely/migration'
 import { expect, it } from 'vitest'
 import { createDb } from '.'
+import { inBackground } from './background'
 import { migrateToLatest, migrations } from './migrations'
 import { demoSeed, SEED_META_KEY, seedDemo } from './seed'
 import { usernameKey } from '../services/username-key'
 import { describeEachDatabase } from '../test/context'
 
 describeEachDatabase('database', (ctx) => {
+  it('is closed only once the writes no request waits for are done', async () => {
+    // A second store over the same database, as a server's own.
+    const store = createDb(ctx.config)
+    const done: string[] = []
+    const later = async (name: string, ms: number) => {
+      await new Promise((resolve) => setTimeout(resolve, ms))
+      await sql`select 1`.execute(store.db)
+      done.push(name)
+    }
+    inBackground(store.db, later('first', 30))
+    inBackground(store.db, Promise.reject(new Error('a failed one does not stop the close')))
+    // One started while the store waits for the others is waited for too.
+    inBackground(
+      store.db,
+      later('second', 10).then(() => inBackground(store.db, later('third', 30))),
+    )
+    await store.destroy()
+    expect(done.sort()).toEqual(['first', 'second', 'third'])
+  })
+
   it('has run every migration, and running them again changes nothing', async () => {
     expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual([])
     const names = await ctx.db

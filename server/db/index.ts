@@ -3,6 +3,7 @@ import pg from 'pg'
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
+import { backgroundSettled } from './background'
 import { LedgerBigIntPlugin } from './bigint'
 import { useNamedStatements } from './named-statements'
 import type { Database } from './schema'
@@ -13,10 +14,14 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Db {
   db: Kysely<Database>
   dialect: Dialect
+  /** Waits for the background writes (db/background.ts), then closes the connections. */
   destroy(): Promise<void>
 }
 
 const PG_INT8 = 20
+
+/** Connections each PostgreSQL pool keeps at most. */
+export const POOL_SIZE = 10
 
 /**
  * pg returns bigint columns (ids, counts, money in micro-units) as strings. Read them as
@@ -41,7 +46,7 @@ export function createDb(
   if (isPostgresUrl(config.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: config.databaseUrl,
-      max: 10,
+      max: POOL_SIZE,
       // Per-pool parsers, so tests that open several pools do not rely on global state.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -59,7 +64,7 @@ export function createDb(
       dialect: new PostgresDialect({ pool }),
       plugins: [new LedgerBigIntPlugin()],
     })
-    return { db, dialect: 'postgres', destroy: () => db.destroy() }
+    return { db, dialect: 'postgres', destroy: () => closeDb(db) }
   }
   const db = new Kysely<Database>({
     dialect: new NodeSqliteDialect({
@@ -68,5 +73,11 @@ export function createDb(
     }),
     plugins: [new LedgerBigIntPlugin()],
   })
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() }
+  return { db, dialect: 'sqlite', destroy: () => closeDb(db) }
+}
+
+/** Closes the database once the writes no request waits for are done (db/background.ts). */
+async function closeDb(db: Kysely<Database>): Promise<void> {
+  await backgroundSettled(db)
+  await db.destroy()
 }

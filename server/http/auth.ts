@@ -50,6 +50,7 @@ export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   c.set('user', found.user)
   c.set('sessionId', found.sessionId)
   c.set('auth', 'session')
+  c.set('contentVersion', found.contentVersion)
   await next()
 })
 
@@ -70,6 +71,7 @@ export const requireUserOrApiToken = createMiddleware<CallerEnv>(async (c, next)
   if (!found) return unauthenticated(c)
   c.set('user', found.user)
   c.set('auth', 'session')
+  c.set('contentVersion', found.contentVersion)
   await next()
 })
 
@@ -94,6 +96,7 @@ export const optionalUser = createMiddleware<MaybeAuthEnv>(async (c, next) => {
     c.set('user', found.user)
     c.set('sessionId', found.sessionId)
     c.set('auth', 'session')
+    c.set('contentVersion', found.contentVersion)
   }
   await next()
 })

@@ -40,15 +40,23 @@ export type AuthKind = 'session' | 'api-token'
 
 /** Routes behind `requireUser` (sessions only) also know who is asking. */
 export type AuthEnv = {
-  Variables: AppVariables & { user: UserRow; sessionId: number; auth: 'session' }
+  Variables: AppVariables & { user: UserRow; sessionId: number; auth: 'session' } & SessionRead
+}
+
+/**
+ * What the session's read saw besides the session: the content version, read after the
+ * request came in (services/sessions.ts). Not set for an API token.
+ */
+export interface SessionRead {
+  contentVersion?: string
 }
 
 /** Routes behind `requireUserOrApiToken` know who is asking, and how. */
 export type CallerEnv = {
-  Variables: AppVariables & { user: UserRow; auth: AuthKind }
+  Variables: AppVariables & { user: UserRow; auth: AuthKind } & SessionRead
 }
 
 /** Routes behind `optionalUser` know who is asking when the caller is signed in. */
 export type MaybeAuthEnv = {
-  Variables: AppVariables & { user?: UserRow; sessionId?: number; auth?: AuthKind }
+  Variables: AppVariables & { user?: UserRow; sessionId?: number; auth?: AuthKind } & SessionRead
 }

@@ -225,6 +225,42 @@ describeEachDatabase('API tokens', (ctx) => {
     )
   })
 
+  it("prices an API token's orders from the catalogue as it is now, whoever changed it", async () => {
+    // A token's call has no session read to bring the content version: the order reads it.
+    const ip = '203.0.113.7'
+    const { apiToken } = await reseller(ip)
+    const pkg = await packageId(ctx, 27, 'iTunes $10')
+    const totalOf = async () => {
+      const res = await call(ctx.app, 'automated/get/packages', {
+        token: apiToken,
+        ip,
+        fields: { package_id: pkg, qty: '1' },
+      })
+      expect(res.status, await res.clone().text()).toBe(200)
+      return ((await res.json()) as { data: { total_price: number } }).data.total_price
+    }
+    const setPrice = (price: number) =>
+      ctx.db
+        .updateTable('packages')
+        .set({ company_price: price })
+        .where('id', '=', Number(pkg))
+        .execute()
+    const { company_price } = await ctx.db
+      .selectFrom('packages')
+      .select('company_price')
+      .where('id', '=', Number(pkg))
+      .executeTakeFirstOrThrow()
+    // The first order keeps the item's rows in memory (services/catalogue-rows.ts).
+    expect(await totalOf()).toBe(10.712)
+    try {
+      // As the operator CLI or a maintenance shell would, behind the server's back: 20 + 3 %.
+      await setPrice(20_000_000)
+      expect(await totalOf()).toBe(20.6)
+    } finally {
+      await setPrice(company_price)
+    }
+  })
+
   it('reads and orders with an API token, and cannot change the account', async () => {
     const ip = '203.0.113.7'
     const { token, user, apiToken } = await reseller(ip, '50')

@@ -12,6 +12,7 @@ import {
 import { ProviderError, type Provider, type ProviderOrderStatus } from '../adapters/provider'
 import { createLocalProvider } from '../adapters/provider-local'
 import { createApp } from '../app'
+import { backgroundSettled } from '../db/background'
 import { cancelOrder, completeOrder } from '../services/order-status'
 import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
 import { balanceOf, customer, get, ledgerOf, order, packageId } from '../test/orders'
@@ -73,7 +74,8 @@ describeEachDatabase('ordering API', (ctx) => {
         current_balance: 78_576_000n,
       },
     ])
-    // Handed to the (local) provider after the commit.
+    // Handed to the (local) provider after the commit; its answer is recorded after the reply.
+    await backgroundSettled(ctx.db)
     const row = await ctx.db
       .selectFrom('orders')
       .select(['provider_ref', 'unit_price'])
@@ -101,6 +103,7 @@ describeEachDatabase('ordering API', (ctx) => {
         placed(await order(app, token, { package_id: card, quantity })),
       ),
     )
+    await backgroundSettled(ctx.db)
     const rows = await ctx.db
       .selectFrom('orders')
       .select(['id', 'status', 'provider_ref'])
@@ -726,6 +729,7 @@ describeEachDatabase('ordering API', (ctx) => {
     for (const quantity of ['1', '1', '1', '3']) {
       ids.push((await placed(await order(app, token, { package_id: card, quantity }))).data.id)
     }
+    await backgroundSettled(ctx.db)
     // The provider refused the last one: FAILED, which the storefront shows as waiting.
     const failed = await ctx.db
       .selectFrom('orders')

@@ -69,7 +69,8 @@ export const orderRoutes = new Hono<AppEnv>()
         wire: wireOptions(vars),
         now: vars.clock.now(),
         logger: vars.logger,
-        rows: vars.catalogueRows,
+        // Priced by the content version the session's read saw, when there was one.
+        rows: vars.contentVersion ? vars.catalogueRows.at(vars.contentVersion) : vars.catalogueRows,
       },
       vars.user,
       {

@@ -32,11 +32,11 @@ export const catalogueRowsFromDb: RowSource = {
 /**
  * The products and packages orders are priced from, kept in memory for as long as the
  * database's content version stays the same (migration 0011_content_version: any write to the
- * catalogue, by any process, moves it on). Every lookup reads the version first, through the
- * reply cache's read, which one read serves for all the requests of a turn of the event loop
- * and which always begins after the lookup asked: a price is never older than the catalogue
- * was when the order came in, as when each order read its rows (docs/architecture.md,
- * "Orders"). A row read on a miss is kept under the version read before it, so it is at
+ * catalogue, by any process, moves it on). Every lookup goes by a version read after its
+ * request came in: the one its session's read brought (`at`), or else the reply cache's read,
+ * which one read serves for all the requests of a turn of the event loop and which always
+ * begins after the lookup asked. So a price is never older than the catalogue was when the
+ * order came in, as when each order read its rows (docs/architecture.md, "Orders"). A row read on a miss is kept under the version read before it, so it is at
  * least as new as that version. The rows are frozen: callers share them.
  */
 export class CatalogueRows implements RowSource {
@@ -56,13 +56,25 @@ export class CatalogueRows implements RowSource {
     return this.#row(db, id, 'package')
   }
 
+  /**
+   * The rows for a request that already knows a content version read after it came in (its
+   * session's read, services/sessions.ts): the same rows, without reading the version again.
+   */
+  at(version: string): RowSource {
+    return {
+      product: (db, id) => this.#row(db, id, 'product', version),
+      package: (db, id) => this.#row(db, id, 'package', version),
+    }
+  }
+
   async #row<K extends 'product' | 'package'>(
     db: Kysely<Database>,
     id: number,
     kind: K,
+    known?: string,
   ): Promise<(K extends 'product' ? ProductRow : PackageRow) | undefined> {
     type Row = K extends 'product' ? ProductRow : PackageRow
-    const version = await this.#version()
+    const version = known ?? (await this.#version())
     if (version !== this.#of) {
       this.#of = version
       this.#rows = { product: new Map(), package: new Map() }

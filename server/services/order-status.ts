@@ -1,7 +1,8 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely'
 import { formatMoney } from '../../src/domain/money'
-import type { Provider, ProviderOrder } from '../adapters/provider'
+import type { PlacedOrder, Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
+import { inBackground } from '../db/background'
 import { groupedStatement } from '../db/group-commit'
 import { prepared } from '../db/prepared'
 import { inTransaction } from '../db/transaction'
@@ -310,23 +311,31 @@ function recordHandOver(db: Kysely<Database>, row: HandedOver): Promise<unknown>
  * Hands a committed order to the provider, best effort: the customer has paid and the order
  * exists whatever happens here. The provider's reference is kept for the status refresh; a
  * refusal marks the order FAILED (shown as waiting) for an operator to complete or cancel; an
- * unreachable provider leaves it WAITING without a reference, for the operator too.
+ * unreachable provider leaves it WAITING without a reference, for the operator too, and for
+ * the refresh to hand over again. With `recordLater` (the order's reply, which does not
+ * carry the answer) the call resolves once the provider has answered, and the answer is
+ * recorded in the background (db/background.ts).
  */
 export async function handOver(
   db: Kysely<Database>,
   provider: Provider,
   order: OrderRow,
-  { now, logger }: { now: Date; logger?: Logger },
+  { now, logger, recordLater = false }: { now: Date; logger?: Logger; recordLater?: boolean },
 ): Promise<void> {
-  try {
-    const placed = await provider.placeOrder(providerOrder(order))
-    await recordHandOver(db, {
-      id: order.id,
-      provider_ref: placed.ref,
-      status: placed.status,
-      updated_at: now.toISOString(),
-    })
-  } catch (err) {
+  const failed = (err: unknown) =>
     logger?.error('order hand-over failed', { order: order.id, ...errorFields(err) })
+  let placed: PlacedOrder
+  try {
+    placed = await provider.placeOrder(providerOrder(order))
+  } catch (err) {
+    return failed(err)
   }
+  const recorded = recordHandOver(db, {
+    id: order.id,
+    provider_ref: placed.ref,
+    status: placed.status,
+    updated_at: now.toISOString(),
+  }).then(() => undefined, failed)
+  if (recordLater) inBackground(db, recorded)
+  else await recorded
 }

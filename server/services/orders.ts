@@ -907,7 +907,8 @@ export async function checkout(
     throw err
   }
   const result = await placeOrder(db, user, priced, { key, requestHash: hash, wire, now })
-  if (result.placed) await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger })
+  if (result.placed)
+    await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger, recordLater: true })
   return result.reply
 }
 

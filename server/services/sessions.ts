@@ -48,7 +48,9 @@ const expired = (
 
 /**
  * The live sessions of several tokens, with their users: every authenticated request asks,
- * so the requests of one turn of the event loop share one read (liveSessionOf). Built once
+ * so the requests of one turn of the event loop share one read (liveSessionOf). Each row also
+ * carries the content version (services/content-version.ts) as of this read, which began after
+ * the request came in: an order is priced by it without a read of its own. Built once
  * (db/prepared.ts), not named on PostgreSQL: its plan depends on how many tokens it gets.
  */
 const liveSessions = prepared(
@@ -62,6 +64,9 @@ const liveSessions = prepared(
         'sessions.id as session_id',
         'sessions.last_used_at as session_last_used_at',
         'sessions.created_at as session_created_at',
+        sql<string | bigint>`(select version from content_version where id = 1)`.as(
+          'session_content_version',
+        ),
       ])
       .where(
         db.getExecutor().adapter instanceof PostgresAdapter
@@ -98,14 +103,15 @@ function liveSessionOf(db: Kysely<Database>, hash: string): Promise<LiveSessionR
 
 /**
  * The live session a token belongs to, and its user: not revoked, not expired, and the user not
- * disabled. An expired session is deleted on the spot.
+ * disabled. An expired session is deleted on the spot. With them, the content version read
+ * with the session, after the call was made.
  */
 export async function findSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
   limits: SessionLimits,
-): Promise<{ sessionId: number; user: UserRow } | undefined> {
+): Promise<{ sessionId: number; user: UserRow; contentVersion: string } | undefined> {
   const row = await liveSessionOf(db, hashToken(token))
   if (!row) return undefined
   const {
@@ -113,6 +119,7 @@ export async function findSession(
     session_id,
     session_last_used_at,
     session_created_at,
+    session_content_version,
     ...user
   } = row
   const session = { created_at: session_created_at, last_used_at: session_last_used_at }
@@ -128,7 +135,7 @@ export async function findSession(
       .where('id', '=', session_id)
       .execute()
   }
-  return { sessionId: session_id, user }
+  return { sessionId: session_id, user, contentVersion: String(session_content_version) }
 }
 
 /** Ends a session; its device's push token goes with it. */
