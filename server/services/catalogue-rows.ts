@@ -36,8 +36,9 @@ export const catalogueRowsFromDb: RowSource = {
  * request came in: the one its session's read brought (`at`), or else the reply cache's read,
  * which one read serves for all the requests of a turn of the event loop and which always
  * begins after the lookup asked. So a price is never older than the catalogue was when the
- * order came in, as when each order read its rows (docs/architecture.md, "Orders"). A row read on a miss is kept under the version read before it, so it is at
- * least as new as that version. The rows are frozen: callers share them.
+ * order came in, as when each order read its rows (docs/architecture.md, "Orders"). A row read
+ * on a miss is kept under the version read before it, so it is at least as new as that
+ * version. The rows are frozen: callers share them.
  */
 export class CatalogueRows implements RowSource {
   readonly #version: () => Promise<string>
