@@ -50,7 +50,6 @@ export const requireUser = createMiddleware<AuthEnv>(async (c, next) => {
   c.set('user', found.user)
   c.set('sessionId', found.sessionId)
   c.set('auth', 'session')
-  c.set('contentVersion', found.contentVersion)
   await next()
 })
 
@@ -96,7 +95,6 @@ export const optionalUser = createMiddleware<MaybeAuthEnv>(async (c, next) => {
     c.set('user', found.user)
     c.set('sessionId', found.sessionId)
     c.set('auth', 'session')
-    c.set('contentVersion', found.contentVersion)
   }
   await next()
 })

@@ -40,23 +40,18 @@ export type AuthKind = 'session' | 'api-token'
 
 /** Routes behind `requireUser` (sessions only) also know who is asking. */
 export type AuthEnv = {
-  Variables: AppVariables & { user: UserRow; sessionId: number; auth: 'session' } & SessionRead
+  Variables: AppVariables & { user: UserRow; sessionId: number; auth: 'session' }
 }
 
 /**
- * What the session's read saw besides the session: the content version, read after the
- * request came in (services/sessions.ts). Not set for an API token.
+ * Routes behind `requireUserOrApiToken` know who is asking, and how; for a session, also the
+ * content version its read saw, after the request came in (services/sessions.ts).
  */
-export interface SessionRead {
-  contentVersion?: string
-}
-
-/** Routes behind `requireUserOrApiToken` know who is asking, and how. */
 export type CallerEnv = {
-  Variables: AppVariables & { user: UserRow; auth: AuthKind } & SessionRead
+  Variables: AppVariables & { user: UserRow; auth: AuthKind; contentVersion?: string }
 }
 
 /** Routes behind `optionalUser` know who is asking when the caller is signed in. */
 export type MaybeAuthEnv = {
-  Variables: AppVariables & { user?: UserRow; sessionId?: number; auth?: AuthKind } & SessionRead
+  Variables: AppVariables & { user?: UserRow; sessionId?: number; auth?: AuthKind }
 }

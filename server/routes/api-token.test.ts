@@ -8,7 +8,7 @@ import { toMicros } from '../../src/domain/money'
 import type { App } from '../app'
 import { postForm } from '../test/accounts'
 import { describeEachDatabase } from '../test/context'
-import { balanceOf, customer, packageId } from '../test/orders'
+import { balanceOf, customer, packageId, setPackagePrice } from '../test/orders'
 
 /** A random API token of the dialog's shape. */
 const newToken = () => {
@@ -239,25 +239,14 @@ describeEachDatabase('API tokens', (ctx) => {
       expect(res.status, await res.clone().text()).toBe(200)
       return ((await res.json()) as { data: { total_price: number } }).data.total_price
     }
-    const setPrice = (price: number) =>
-      ctx.db
-        .updateTable('packages')
-        .set({ company_price: price })
-        .where('id', '=', Number(pkg))
-        .execute()
-    const { company_price } = await ctx.db
-      .selectFrom('packages')
-      .select('company_price')
-      .where('id', '=', Number(pkg))
-      .executeTakeFirstOrThrow()
     // The first order keeps the item's rows in memory (services/catalogue-rows.ts).
     expect(await totalOf()).toBe(10.712)
+    const before = await setPackagePrice(ctx, pkg, 20_000_000)
     try {
-      // As the operator CLI or a maintenance shell would, behind the server's back: 20 + 3 %.
-      await setPrice(20_000_000)
+      // 20 + 3 %.
       expect(await totalOf()).toBe(20.6)
     } finally {
-      await setPrice(company_price)
+      await setPackagePrice(ctx, pkg, before)
     }
   })
 

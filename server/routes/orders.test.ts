@@ -15,7 +15,15 @@ import { createApp } from '../app'
 import { backgroundSettled } from '../db/background'
 import { cancelOrder, completeOrder } from '../services/order-status'
 import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
-import { balanceOf, customer, get, ledgerOf, order, packageId } from '../test/orders'
+import {
+  balanceOf,
+  customer,
+  get,
+  ledgerOf,
+  order,
+  packageId,
+  setPackagePrice,
+} from '../test/orders'
 
 const M = (n: string) => BigInt(Math.round(Number(n) * 1_000_000))
 
@@ -128,31 +136,21 @@ describeEachDatabase('ordering API', (ctx) => {
 
   it('prices every order from the catalogue as it is now, whoever changed it', async () => {
     const { token } = await customer(ctx, { balance: '100' })
-    const pkg = await packageId(ctx, 27, 'iTunes $10')
+    const product = 27
+    const pkg = await packageId(ctx, product, 'iTunes $10')
     // The first order keeps the item's rows in memory (services/catalogue-rows.ts).
     expect((await placed(await order(ctx.app, token, { package_id: pkg }))).data.total_price).toBe(
       10.712,
     )
-    const { product_id, company_price } = await ctx.db
-      .selectFrom('packages')
-      .select(['product_id', 'company_price'])
-      .where('id', '=', Number(pkg))
-      .executeTakeFirstOrThrow()
-    const setPackage = (price: number) =>
-      ctx.db
-        .updateTable('packages')
-        .set({ company_price: price })
-        .where('id', '=', Number(pkg))
-        .execute()
     const setProduct = (available: 0 | 1) =>
       ctx.db
         .updateTable('products')
         .set({ is_available: available })
-        .where('id', '=', product_id)
+        .where('id', '=', product)
         .execute()
+    // As the operator CLI or a maintenance shell would, behind the server's back.
+    const price = await setPackagePrice(ctx, pkg, 20_000_000)
     try {
-      // As the operator CLI or a maintenance shell would, behind the server's back.
-      await setPackage(20_000_000)
       // 20 + 3 %.
       const again = await placed(await order(ctx.app, token, { package_id: pkg }))
       expect(again.data.total_price).toBe(20.6)
@@ -160,7 +158,7 @@ describeEachDatabase('ordering API', (ctx) => {
       expect((await order(ctx.app, token, { package_id: pkg })).status).toBe(422)
     } finally {
       // The other tests buy from the seeded catalogue.
-      await setPackage(company_price)
+      await setPackagePrice(ctx, pkg, price)
       await setProduct(1)
     }
   })

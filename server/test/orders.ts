@@ -53,6 +53,24 @@ export async function packageId(ctx: TestContext, productId: number, name: strin
   return String(row.id)
 }
 
+/**
+ * Sets a package's company price (micro-units) behind the server's back, as the operator CLI
+ * or a maintenance shell would; returns the price it had, to be set back.
+ */
+export async function setPackagePrice(ctx: TestContext, id: string, price: number) {
+  const { company_price } = await ctx.db
+    .selectFrom('packages')
+    .select('company_price')
+    .where('id', '=', Number(id))
+    .executeTakeFirstOrThrow()
+  await ctx.db
+    .updateTable('packages')
+    .set({ company_price: price })
+    .where('id', '=', Number(id))
+    .execute()
+  return company_price
+}
+
 /** POST automated/get/packages as the storefront sends it, with a fresh key unless given. */
 export function order(
   app: App,
