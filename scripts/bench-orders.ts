@@ -8,10 +8,11 @@
  * first across the many wallets, then all on the one hot wallet (every order waits for the
  * one before on that balance), send BENCH_ORDERS orders (default 10,000) over HTTP from
  * BENCH_CONCURRENCY clients (default 16), each with its own Idempotency-Key, BENCH_RUNS times
- * (default 3), after BENCH_WARMUP unmeasured orders (default 1000), and print the medians of orders/s, p50 and p99 latency, the server's CPU
- * time per order and this script's own (the client shares the machine's cores with the
- * server, so it sends a prebuilt body over node:http rather than fetch and FormData), and the load
- * average at the end. Then check the ledger of every wallet: every order answered 200, one debit
+ * (default 3), after BENCH_WARMUP unmeasured orders (default 1000), and print the medians of
+ * orders/s, p50 and p99 latency, the server's CPU time per order, this script's own (the
+ * client shares the machine's cores with the server, so it sends a prebuilt body over
+ * node:http rather than fetch and FormData) and the whole machine's, and the load average at
+ * the end. Then check the ledger of every wallet: every order answered 200, one debit
  * line per order adding up to the orders, balance = start - sum of order totals. A broken
  * invariant prints why and exits 1. Loopback only; each run is capped in time.
  * BENCH_DATABASES=sqlite or =postgres runs one of the two (default: both).
@@ -117,6 +118,21 @@ function cpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/**
+ * CPU seconds the whole machine has spent busy (user, nice, system, irq, softirq; not idle,
+ * I/O wait or steal), from /proc/stat; undefined elsewhere. With the server, this script and
+ * the database's own processes on the same cores, this per order is what caps orders/s.
+ */
+function machineCpuSeconds(): number | undefined {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/)
+    const [user, nice, system, , , irq, softirq] = fields.slice(1).map(Number)
+    return (user! + nice! + system! + irq! + softirq!) / 100
+  } catch {
+    return undefined
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.floor((sorted.length - 1) / 2)]!
@@ -133,6 +149,8 @@ interface Run {
   p99: number
   /** The server's CPU time per order, in ms: steadier than orders/s on a shared machine. */
   cpuMs: number | undefined
+  /** The whole machine's busy CPU time per order, in ms: the server, the client, the database. */
+  machineCpuMs: number | undefined
   /**
    * This script's own CPU time per order, in ms: the load it puts on the same cores.
    */
@@ -180,6 +198,7 @@ async function orderLoad(
   let next = 0
   const deadline = Date.now() + RUN_LIMIT_MS
   const cpuBefore = cpuSeconds(server.pid)
+  const machineBefore = machineCpuSeconds()
   const clientBefore = process.cpuUsage()
   const began = performance.now()
   // One urlencoded body for every order, sent over kept-alive node:http connections: fetch
@@ -211,6 +230,7 @@ async function orderLoad(
   agent.destroy()
   const seconds = (performance.now() - began) / 1000
   const cpuAfter = cpuSeconds(server.pid)
+  const machineAfter = machineCpuSeconds()
   const client = process.cpuUsage(clientBefore)
   const sorted = [...latencies].sort((a, b) => a - b)
   return {
@@ -223,6 +243,10 @@ async function orderLoad(
         cpuBefore === undefined || cpuAfter === undefined || latencies.length === 0
           ? undefined
           : ((cpuAfter - cpuBefore) * 1000) / latencies.length,
+      machineCpuMs:
+        machineBefore === undefined || machineAfter === undefined || latencies.length === 0
+          ? undefined
+          : ((machineAfter - machineBefore) * 1000) / latencies.length,
       clientCpuMs: (client.user + client.system) / 1000 / Math.max(1, latencies.length),
     },
   }
@@ -449,10 +473,15 @@ if (postgres && (await postgresReachable(PG_URL))) {
 let broken = false
 console.log(
   `${'database, wallets'.padEnd(28)} ${'orders/s'.padStart(8)} ${'p50 ms'.padStart(8)} ` +
-    `${'p99 ms'.padStart(8)} ${'CPU ms/order'.padStart(13)} ${'client CPU'.padStart(11)}   ledger`,
+    `${'p99 ms'.padStart(8)} ${'CPU ms/order'.padStart(13)} ${'client CPU'.padStart(11)} ` +
+    `${'all CPU'.padStart(8)}   ledger`,
 )
+/** The median of the runs' figures, or '-' where /proc could not give them. */
+const medianOf = (values: (number | undefined)[]) => {
+  const known = values.filter((ms) => ms !== undefined)
+  return known.length > 0 ? median(known).toFixed(2) : '-'
+}
 for (const r of results) {
-  const cpu = r.runs.map((run) => run.cpuMs).filter((ms) => ms !== undefined)
   console.log(
     `${r.name.padEnd(28)} ${median(r.runs.map((run) => run.ordersPerSecond))
       .toFixed(0)
@@ -463,10 +492,11 @@ for (const r of results) {
       `${median(r.runs.map((run) => run.p99))
         .toFixed(1)
         .padStart(8)} ` +
-      `${(cpu.length > 0 ? median(cpu).toFixed(2) : '-').padStart(13)} ` +
+      `${medianOf(r.runs.map((run) => run.cpuMs)).padStart(13)} ` +
       `${median(r.runs.map((run) => run.clientCpuMs))
         .toFixed(2)
-        .padStart(11)}   ` +
+        .padStart(11)} ` +
+      `${medianOf(r.runs.map((run) => run.machineCpuMs)).padStart(8)}   ` +
       (r.problems.length === 0 ? 'OK' : 'BROKEN'),
   )
   for (const problem of r.problems) {
@@ -478,7 +508,8 @@ console.log(
   `\nMedians of ${RUNS} runs (BENCH_RUNS) of ${ORDERS} orders (BENCH_ORDERS) from ` +
     `${CONCURRENCY} clients (BENCH_CONCURRENCY), order i paid from wallet i mod N. ` +
     `CPU ms/order: the server process's CPU time (user + system) per order; client CPU: this ` +
-    `script's, on the same cores.\nLoad average: ${loadavg()
+    `script's, on the same cores; all CPU: the whole machine's busy time per order (server, ` +
+    `client, database; not idle or steal).\nLoad average: ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}.\nEach run:`,
 )
@@ -496,6 +527,7 @@ if (process.env.BENCH_JSON === '1') {
     p50: median(r.runs.map((run) => run.p50)),
     p99: median(r.runs.map((run) => run.p99)),
     cpuMs: median(r.runs.map((run) => run.cpuMs ?? Number.NaN)),
+    machineCpuMs: median(r.runs.map((run) => run.machineCpuMs ?? Number.NaN)),
     clientCpuMs: median(r.runs.map((run) => run.clientCpuMs)),
     problems: r.problems,
   }))

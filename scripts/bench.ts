@@ -164,7 +164,14 @@ if (!SKIP.has('orders')) {
         `${Number(r.ordersPerSecond).toFixed(0)} orders/s`,
         ms(r.p50),
         ms(r.p99),
-        problems === 0 ? 'ledger OK' : 'LEDGER BROKEN',
+        [
+          problems === 0 ? 'ledger OK' : 'LEDGER BROKEN',
+          Number.isFinite(Number(r.machineCpuMs))
+            ? `whole machine ${Number(r.machineCpuMs).toFixed(2)} ms CPU/order`
+            : undefined,
+        ]
+          .filter(Boolean)
+          .join('; '),
       ])
     }
     if (!orders.ok) failures++
