@@ -3,6 +3,7 @@ import { formatMoney } from '../../src/domain/money'
 import type { PlacedOrder, Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
 import { inBackground } from '../db/background'
+import { nameStatement } from '../db/named-statements'
 import { groupedStatement } from '../db/group-commit'
 import { prepared } from '../db/prepared'
 import { inTransaction } from '../db/transaction'
@@ -266,18 +267,14 @@ const handedOver = prepared((db, a: HandedOver) =>
 )
 
 /**
- * handedOver for many orders at once, on PostgreSQL: one statement, one commit. The orders are
- * found by their primary key (`id = any`); the status is only checked (`is true` keeps the
- * planner off the status index, which statistics from when there were few WAITING orders make
- * look cheap, and which then reads every WAITING order). Not a named statement
- * (db/named-statements.ts): it runs once a turn, not once an order, and a plan kept from when
- * the table was small scanned it whole once it was not.
+ * handedOver for many orders at once, on PostgreSQL: one statement, one commit. A named
+ * statement (db/named-statements.ts), parsed and planned once per connection: the function
+ * (migration 0012_order_functions) updates each order by its primary key, whatever plan
+ * PostgreSQL keeps.
  */
-const HANDED_OVER_MANY = `
-update orders set provider_ref = h.provider_ref, status = h.status, updated_at = h.updated_at
-from unnest($1::bigint[], $2::text[], $3::text[], $4::text[])
-  as h (id, provider_ref, status, updated_at)
-where orders.id = any($1::bigint[]) and orders.id = h.id and (orders.status = 'WAITING') is true`
+const HANDED_OVER_MANY =
+  'select record_hand_overs($1::bigint[], $2::text[], $3::text[], $4::text[])'
+nameStatement(HANDED_OVER_MANY)
 
 const handOverBatches = new WeakMap<Kysely<Database>, TurnBatch<HandedOver>>()
 

@@ -593,128 +593,27 @@ const takeIds = CompiledQuery.raw(
   `select nextval(pg_get_serial_sequence('orders', 'id')) as id from generate_series(1, ${ID_BLOCK})`,
 )
 
-/** Every column of an order, for the one-statement insert. */
-const ORDER_COLUMNS = [
-  'id',
-  'user_id',
-  'product_id',
-  'package_id',
-  'number',
-  'product_name_en',
-  'product_name_ar',
-  'package_name_en',
-  'package_name_ar',
-  'product_image',
-  'product_reference',
-  'provider_package_id',
-  'quantity',
-  'unit_price',
-  'total_price',
-  'currency',
-  'status',
-  'refuse_reason',
-  'accept_note',
-  'item_codes',
-  'expiry_date',
-  'player_name',
-  'player_number',
-  'service_type',
-  'social_link',
-  'wallet_address',
-  'email_or_phone_number',
-  'password',
-  'contact_number',
-  'requirements',
-  'provider_ref',
-  'created_at',
-  'updated_at',
-] as const satisfies readonly (keyof OrderTable)[]
-// A column added to the table must be added above (the check fails to compile otherwise).
-const everyOrderColumn: Exclude<keyof OrderTable, (typeof ORDER_COLUMNS)[number]> extends never
-  ? true
-  : false = true
-void everyOrderColumn
-
 /**
- * The whole order in one PostgreSQL statement: the debit, then from its row (none when it is
- * refused) the order (the row as JSON, typed by the table), the wallet line (named in the
- * user's language, one name per language given) and the key with the reply, whose balance is
- * written from the debit's: the reply is the first call's JSON up to `"balance":`, then the
- * new balance as an exact decimal. A repeat parses the stored reply, which reads that decimal
- * as the same double fromMicros made of it (the nearest to the exact value), so it answers
- * the very bytes the first call sent, even past 15 digits (test in routes/orders.test.ts).
- * Needs PostgreSQL 13 or later (trim_scale).
+ * Orders in one PostgreSQL statement, one commit for all: the function place_orders
+ * (migration 0012_order_functions) over arrays, one element an order, each of a different
+ * wallet (db/turn-batch.ts). For each: the guarded debit, then, unless it is refused, the
+ * order (the row as JSON, typed by the table), the wallet line (named in the user's language,
+ * one name per language given) and the key with the reply, whose balance is written from the
+ * debit's: the reply is the first call's JSON up to `"balance":`, then the new balance as an
+ * exact decimal. A repeat parses the stored reply, which reads that decimal as the same double
+ * fromMicros made of it (the nearest to the exact value), so it answers the very bytes the
+ * first call sent, even past 15 digits (test in routes/orders.test.ts). Each order's id is
+ * taken beforehand (nextOrderId), so its key names it. Parsed and planned once per connection
+ * (db/named-statements.ts). Needs PostgreSQL 13 or later (trim_scale).
  */
-const oneStatement = `
-with debited as (
-  update users set balance = balance - $1::bigint
-  where id = $2::bigint and balance >= $1::bigint and currency = $3::text
-  returning balance, locale
-), placed as (
-  insert into orders (${ORDER_COLUMNS.join(', ')})
-  select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')}
-  from debited, json_populate_record(null::orders, $4::json) r
-  returning id
-), line as (
-  insert into wallet_logs
-    (user_id, status, name, previous_balance, value, current_balance, currency, created_at)
-  select $2::bigint, 'Discounted', coalesce($5::jsonb ->> debited.locale, $5::jsonb ->> 'en'),
-    debited.balance + $1::bigint, $1::bigint, debited.balance, $3::text, $6::text
-  from debited
-), kept as (
-  insert into idempotency_keys (user_id, key, request_hash, order_id, reply, created_at)
-  select $2::bigint, $7::text, $8::text, placed.id,
-    $9::text || trim_scale(debited.balance::numeric / 1000000)::text || '}', $6::text
-  from debited, placed
-  where $7::text is not null
-)
-select debited.balance from debited`
-// Parsed and planned once per connection (db/named-statements.ts).
-nameStatement(oneStatement)
-
-/**
- * Several orders in one PostgreSQL statement, one commit for all: the one statement above over
- * arrays, one element an order, each of a different wallet (db/turn-batch.ts). An order whose
- * debit is refused is left out of the rest and answered as refused; the others are placed.
- * Each order's id is taken beforehand (nextOrderId), so its key names it without a join. Not a
- * named statement: its plan depends on how many orders it carries.
- */
-const manyStatement = `
-with input as (
-  select * from unnest($1::bigint[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[],
-    $6::text[], $7::text[], $8::text[], $9::bigint[])
-    with ordinality as i (total, user_id, currency, names, at, key, hash, head, order_id, n)
-), debited as (
-  update users set balance = users.balance - input.total
-  from input
-  where users.id = input.user_id and users.balance >= input.total
-    and users.currency = input.currency
-  returning input.n, users.balance, users.locale
-), placed as (
-  insert into orders (${ORDER_COLUMNS.join(', ')})
-  select ${ORDER_COLUMNS.map((c) => `r.${c}`).join(', ')}
-  from debited
-  join json_populate_recordset(null::orders, $10::json) with ordinality r
-    on r.ordinality = debited.n
-), line as (
-  insert into wallet_logs
-    (user_id, status, name, previous_balance, value, current_balance, currency, created_at)
-  select input.user_id, 'Discounted', coalesce(input.names ->> debited.locale, input.names ->> 'en'),
-    debited.balance + input.total, input.total, debited.balance, input.currency, input.at
-  from debited join input on input.n = debited.n
-), kept as (
-  insert into idempotency_keys (user_id, key, request_hash, order_id, reply, created_at)
-  select input.user_id, input.key, input.hash, input.order_id,
-    input.head || trim_scale(debited.balance::numeric / 1000000)::text || '}', input.at
-  from debited join input on input.n = debited.n
-  where input.key is not null
-)
-select n, balance from debited`
+const placeStatement = `select n, balance from place_orders($1::bigint[], $2::bigint[],
+  $3::text[], $4::jsonb[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::jsonb)`
+nameStatement(placeStatement)
 
 const UNIQUE_VIOLATION = '23505'
 const DEADLOCK = '40P01'
 
-/** One order for the statements above: its parameters, in their order. */
+/** One order for the statement above: its parameters, in their order. */
 interface StatementOrder {
   total: string
   userId: number
@@ -745,13 +644,29 @@ type StatementOutcome =
 const undoneWhole = (code: unknown) =>
   typeof code === 'string' && (code.startsWith('22') || code.startsWith('23') || code === DEADLOCK)
 
+/** The orders that were debited: their place in `orders` (from 1) and the new balance. */
+async function runPlace(db: Kysely<Database>, orders: StatementOrder[]) {
+  const column = <K extends keyof StatementOrder>(k: K) => orders.map((o) => o[k])
+  const { rows } = await db.executeQuery<{ n: number; balance: bigint }>(
+    CompiledQuery.raw(placeStatement, [
+      column('total'),
+      column('userId'),
+      column('currency'),
+      column('names'),
+      column('at'),
+      column('key'),
+      column('hash'),
+      column('head'),
+      column('orderId'),
+      `[${column('row').join(',')}]`,
+    ]),
+  )
+  return rows
+}
+
 async function placeOne(db: Kysely<Database>, o: StatementOrder): Promise<StatementOutcome> {
-  const parameters = [o.total, o.userId, o.currency, o.row, o.names, o.at, o.key, o.hash, o.head]
   try {
-    const { rows } = await db.executeQuery<{ balance: bigint }>(
-      CompiledQuery.raw(oneStatement, parameters),
-    )
-    const [debited] = rows
+    const [debited] = await runPlace(db, [o])
     return debited ? { kind: 'placed', balance: debited.balance } : { kind: 'refused' }
   } catch (err) {
     const { code, constraint } = err as { code?: unknown; constraint?: unknown }
@@ -767,23 +682,9 @@ async function placeMany(
   orders: StatementOrder[],
 ): Promise<StatementOutcome[]> {
   if (orders.length === 1) return [await placeOne(db, orders[0]!)]
-  const column = <K extends keyof StatementOrder>(k: K) => orders.map((o) => o[k])
-  let rows: { n: string; balance: bigint }[]
+  let rows: { n: number; balance: bigint }[]
   try {
-    ;({ rows } = await db.executeQuery<{ n: string; balance: bigint }>(
-      CompiledQuery.raw(manyStatement, [
-        column('total'),
-        column('userId'),
-        column('currency'),
-        column('names'),
-        column('at'),
-        column('key'),
-        column('hash'),
-        column('head'),
-        column('orderId'),
-        `[${column('row').join(',')}]`,
-      ]),
-    ))
+    rows = await runPlace(db, orders)
   } catch (err) {
     // Nothing of the statement happened: one order's key was taken, one order was refused by
     // a constraint (or, should the wallets' locks ever cross, a deadlock). Each order then

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { PostgresAdapter, sql, type Kysely } from 'kysely'
+import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely'
+import { nameStatement } from '../db/named-statements'
 import { prepared } from '../db/prepared'
 import { TurnBatch } from '../db/turn-batch'
 import type { Database, UserRow } from '../db/schema'
@@ -51,31 +52,49 @@ const expired = (
  * so the requests of one turn of the event loop share one read (liveSessionOf). Each row also
  * carries the content version (services/content-version.ts) as of this read, which began after
  * the request came in: an order is priced by it without a read of its own. Built once
- * (db/prepared.ts), not named on PostgreSQL: its plan depends on how many tokens it gets.
+ * (db/prepared.ts). This is SQLite's; PostgreSQL runs LIVE_SESSIONS_POSTGRES.
  */
-const liveSessions = prepared(
-  (db, { hashes }: { hashes: unknown }) =>
-    db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select([
-        'sessions.token_hash as session_token_hash',
-        'sessions.id as session_id',
-        'sessions.last_used_at as session_last_used_at',
-        'sessions.created_at as session_created_at',
-        sql<string | bigint>`(select version from content_version where id = 1)`.as(
-          'session_content_version',
-        ),
-      ])
-      .where(
-        db.getExecutor().adapter instanceof PostgresAdapter
-          ? sql<boolean>`${sql.ref('sessions.token_hash')} = any(cast(${hashes} as text[]))`
-          : sql<boolean>`${sql.ref('sessions.token_hash')} in (select value from json_each(${hashes}))`,
-      )
-      .where('sessions.revoked_at', 'is', null),
-  { named: false },
+const liveSessions = prepared((db, { hashes }: { hashes: unknown }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.token_hash as session_token_hash',
+      'sessions.id as session_id',
+      'sessions.last_used_at as session_last_used_at',
+      'sessions.created_at as session_created_at',
+      sql<string | bigint>`(select version from content_version where id = 1)`.as(
+        'session_content_version',
+      ),
+    ])
+    .where(
+      sql<boolean>`${sql.ref('sessions.token_hash')} in (select value from json_each(${hashes}))`,
+    )
+    .where('sessions.revoked_at', 'is', null),
 )
+
+/**
+ * The same read on PostgreSQL, as a named statement (db/named-statements.ts): parsing and
+ * planning it each time cost about four times its running. PostgreSQL keeps a named
+ * statement's generic plan, made without the tokens, so the query leaves it no plan but
+ * lookups: each token is looked up alone by the unique token_hash and each session's user by
+ * its primary key, in lateral subqueries that `offset 0` keeps from being merged into a join
+ * that could scan either table. The tokens come through a subquery, so that a plan made for
+ * given tokens does not count them: it then costs as much as the generic plan, which is kept
+ * from the sixth run on (when the custom ones look cheaper, every run is planned anew).
+ */
+const LIVE_SESSIONS_POSTGRES = `
+select u.*, s.token_hash as session_token_hash, s.id as session_id,
+  s.last_used_at as session_last_used_at, s.created_at as session_created_at,
+  (select version from content_version where id = 1) as session_content_version
+from unnest((select $1::text[])) as h (hash)
+cross join lateral (
+  select id, user_id, token_hash, last_used_at, created_at from sessions
+  where token_hash = h.hash and revoked_at is null offset 0
+) s
+cross join lateral (select * from users where users.id = s.user_id offset 0) u`
+nameStatement(LIVE_SESSIONS_POSTGRES)
 
 type LiveSessionRow = Awaited<ReturnType<typeof liveSessions>>['rows'][number]
 
@@ -89,9 +108,10 @@ const sessionReads = new WeakMap<Kysely<Database>, TurnBatch<string, LiveSession
 function liveSessionOf(db: Kysely<Database>, hash: string): Promise<LiveSessionRow | undefined> {
   const read = async (hashes: string[]) => {
     const unique = [...new Set(hashes)]
-    const { rows } = await liveSessions(db, {
-      hashes: db.getExecutor().adapter instanceof PostgresAdapter ? unique : JSON.stringify(unique),
-    })
+    const { rows } =
+      db.getExecutor().adapter instanceof PostgresAdapter
+        ? await db.executeQuery<LiveSessionRow>(CompiledQuery.raw(LIVE_SESSIONS_POSTGRES, [unique]))
+        : await liveSessions(db, { hashes: JSON.stringify(unique) })
     const byHash = new Map(rows.map((row) => [row.session_token_hash, row]))
     return hashes.map((h) => byHash.get(h))
   }

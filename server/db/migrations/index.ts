@@ -13,6 +13,7 @@ import { apiTokensMigration } from './0008_api_tokens'
 import { usdtMigration } from './0009_usdt'
 import { pushMigration } from './0010_push'
 import { contentVersionMigration } from './0011_content_version'
+import { orderFunctionsMigration } from './0012_order_functions'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -31,6 +32,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_usdt': usdtMigration(dialect),
     '0010_push': pushMigration(dialect),
     '0011_content_version': contentVersionMigration(dialect),
+    '0012_order_functions': orderFunctionsMigration(dialect),
   }
 }
 
