@@ -17,10 +17,11 @@ export function orderFunctionsMigration(dialect: Dialect): Migration {
       if (dialect !== 'postgres') return
       // Several orders, each of its own wallet, in one transaction: the guarded debit (nothing
       // when the balance is short or the currency is not the one it was priced in), then, for a
-      // debited order only, the order (a whole row as JSON, typed by the table), its wallet line
-      // (named in the user's language) and its Idempotency-Key with the reply, whose balance is
-      // written from the debit's as an exact decimal. Returns the debited orders: their place
-      // in the arrays (from 1) and the new balance. A taken key or any other error undoes all.
+      // debited order only, the order (a whole row as JSON, typed by the table: a column the
+      // server does not send gets NULL, not its default), its wallet line (named in the user's
+      // language) and its Idempotency-Key with the reply, whose balance is written from the
+      // debit's as an exact decimal. Returns the debited orders: their place in the arrays
+      // (from 1) and the new balance. A taken key or any other error undoes all.
       await sql`
         create function place_orders(
           totals bigint[], user_ids bigint[], currencies text[], names jsonb[], ats text[],
