@@ -46,31 +46,6 @@ describe('TurnBatch', () => {
     expect(await Promise.all([...later, laterStill])).toEqual(['done b', 'done c', 'done d'])
   })
 
-  it('never puts one key twice in a run, nor in two runs at once; a taken key runs alone', async () => {
-    const { runs, finish, run } = recorder<string>()
-    // The key is the item's first letter: a1 and a2 lock the same thing.
-    const batch = new TurnBatch(run, { keyOf: (item) => item[0], maxRuns: 1 })
-    const answers = ['a1', 'b1', 'a2'].map((item) => batch.add(item))
-    await nextTurn()
-    expect(runs).toEqual([['a1', 'b1'], ['a2']])
-    // A run of several is under way: new calls wait for it to end.
-    const next = ['c1', 'b2'].map((item) => batch.add(item))
-    await nextTurn()
-    expect(runs).toEqual([['a1', 'b1'], ['a2']])
-    finish[0]!()
-    await answers[0]
-    await nextTurn()
-    expect(runs).toEqual([['a1', 'b1'], ['a2'], ['c1', 'b2']])
-    for (const done of finish.slice(1)) done()
-    expect(await Promise.all([...answers, ...next])).toEqual([
-      'done a1',
-      'done b1',
-      'done a2',
-      'done c1',
-      'done b2',
-    ])
-  })
-
   it('gives each caller of a failed run the error, and runs the next calls anyway', async () => {
     let calls = 0
     const batch = new TurnBatch<string, string>(

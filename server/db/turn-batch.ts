@@ -7,20 +7,12 @@ interface Call<T, R> {
   reject: (error: unknown) => void
 }
 
-export interface TurnBatchOptions<T> {
+export interface TurnBatchOptions {
   /**
    * At most this many runs under way (default: no limit); calls made meanwhile wait, and go
    * together in the next: one statement's overhead for all of them.
    */
   maxRuns?: number
-  /**
-   * For calls that lock something of their own (a wallet): calls with the same key never go in
-   * one run together, nor in two runs of several calls under way at once, so two runs cannot
-   * deadlock by locking two keys in opposite orders. A call whose key is taken when its run is
-   * formed runs alone, at once, outside maxRuns: it locks one key, so it can wait but not
-   * deadlock.
-   */
-  keyOf?: (item: T) => unknown
 }
 
 /**
@@ -33,16 +25,13 @@ export interface TurnBatchOptions<T> {
 export class TurnBatch<T, R = void> {
   readonly #run: (items: T[]) => Promise<R[]>
   readonly #maxRuns: number
-  readonly #keyOf: ((item: T) => unknown) | undefined
   #queue: Call<T, R>[] = []
-  readonly #busy = new Set<unknown>()
   #running = 0
   #scheduled = false
 
-  constructor(run: (items: T[]) => Promise<R[]>, options: TurnBatchOptions<T> = {}) {
+  constructor(run: (items: T[]) => Promise<R[]>, options: TurnBatchOptions = {}) {
     this.#run = run
     this.#maxRuns = options.maxRuns ?? Infinity
-    this.#keyOf = options.keyOf
   }
 
   add(item: T): Promise<R> {
@@ -62,37 +51,19 @@ export class TurnBatch<T, R = void> {
   }
 
   #flush() {
-    const together: Call<T, R>[] = []
-    const alone: Call<T, R>[] = []
-    const keys: unknown[] = []
-    for (const call of this.#queue.splice(0, MAX_BATCH)) {
-      const key = this.#keyOf?.(call.item)
-      if (this.#keyOf && this.#busy.has(key)) {
-        alone.push(call)
-      } else {
-        if (this.#keyOf) {
-          this.#busy.add(key)
-          keys.push(key)
-        }
-        together.push(call)
-      }
-    }
-    if (together.length > 0) void this.#start(together, true, keys)
-    for (const call of alone) void this.#start([call], false, [])
+    void this.#start(this.#queue.splice(0, MAX_BATCH))
     this.#schedule()
   }
 
-  /** `counted`: against maxRuns, which a lone call of a taken key is not. */
-  async #start(calls: Call<T, R>[], counted: boolean, keys: unknown[]) {
-    if (counted) this.#running++
+  async #start(calls: Call<T, R>[]) {
+    this.#running++
     try {
       const results = await this.#run(calls.map((call) => call.item))
       calls.forEach((call, j) => call.resolve(results[j]!))
     } catch (error) {
       for (const call of calls) call.reject(error)
     } finally {
-      for (const key of keys) this.#busy.delete(key)
-      if (counted) this.#running--
+      this.#running--
       this.#schedule()
     }
   }

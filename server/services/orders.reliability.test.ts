@@ -34,6 +34,7 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
       apps: [a, b],
       close,
     } = await apps()
+    let placedBalances: number[] = []
     try {
       const replies = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -48,6 +49,13 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
           'Your balance is not enough for this order.',
         )
       }
+      // Each placed order answers with the balance its own debit left (on PostgreSQL, orders of
+      // one wallet share a statement): 50 different balances, one per debit.
+      placedBalances = await Promise.all(
+        replies
+          .filter((r) => r.status === 200)
+          .map(async (r) => v.parse(PlaceOrderReplySchema, await r.json()).balance),
+      )
     } finally {
       await close()
     }
@@ -65,6 +73,9 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
       expect(line.current_balance >= 0n).toBe(true)
       running = line.current_balance
     }
+    expect(placedBalances.sort((x, y) => x - y)).toEqual(
+      ledger.debits.map((line) => fromMicros(line.current_balance)).sort((x, y) => x - y),
+    )
     const keys = await ctx.db
       .selectFrom('idempotency_keys')
       .select('order_id')

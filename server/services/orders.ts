@@ -595,8 +595,8 @@ const takeIds = CompiledQuery.raw(
 
 /**
  * Orders in one PostgreSQL statement, one commit for all: the function place_orders
- * (migration 0012_order_functions) over arrays, one element an order, each of a different
- * wallet (db/turn-batch.ts). For each: the guarded debit, then, unless it is refused, the
+ * (migration 0012_order_functions) over arrays, one element an order, taken in turn
+ * (db/turn-batch.ts). For each: the guarded debit, then, unless it is refused, the
  * order (the row as JSON, typed by the table), the wallet line (named in the user's language,
  * one name per language given) and the key with the reply, whose balance is written from the
  * debit's: the reply is the first call's JSON up to `"balance":`, then the new balance as an
@@ -682,9 +682,18 @@ async function placeMany(
   orders: StatementOrder[],
 ): Promise<StatementOutcome[]> {
   if (orders.length === 1) return [await placeOne(db, orders[0]!)]
+  // By wallet, so that two statements (of two server processes) lock wallets in one order and
+  // cannot deadlock; a wallet's orders keep the order they came in, each debited from the
+  // balance the one before it left.
+  const sorted = orders
+    .map((order, i) => ({ order, i }))
+    .sort((a, b) => a.order.userId - b.order.userId)
   let rows: { n: number; balance: bigint }[]
   try {
-    rows = await runPlace(db, orders)
+    rows = await runPlace(
+      db,
+      sorted.map((s) => s.order),
+    )
   } catch (err) {
     // Nothing of the statement happened: one order's key was taken, one order was refused by
     // a constraint (or, should the wallets' locks ever cross, a deadlock). Each order then
@@ -696,27 +705,21 @@ async function placeMany(
       ),
     )
   }
-  const byN = new Map(rows.map((row) => [Number(row.n), row]))
-  return orders.map((_, i) => {
-    const debited = byN.get(i + 1)
-    return debited ? { kind: 'placed', balance: debited.balance } : { kind: 'refused' }
-  })
+  const outcomes: StatementOutcome[] = orders.map(() => ({ kind: 'refused' }))
+  for (const row of rows) outcomes[sorted[row.n - 1]!.i] = { kind: 'placed', balance: row.balance }
+  return outcomes
 }
 
 /**
  * The orders of a moment, one statement for all, one run at a time: the orders that come in
- * while it runs go together in the next. An order whose wallet already has one in the run
- * goes alone, at once (db/turn-batch.ts).
+ * while it runs go together in the next (db/turn-batch.ts), several of one wallet included.
  */
 const orderBatches = new WeakMap<Kysely<Database>, TurnBatch<StatementOrder, StatementOutcome>>()
 
 function placeInBatch(db: Kysely<Database>, order: StatementOrder): Promise<StatementOutcome> {
   let batch = orderBatches.get(db)
   if (!batch) {
-    batch = new TurnBatch((orders) => placeMany(db, orders), {
-      keyOf: (o) => o.userId,
-      maxRuns: 1,
-    })
+    batch = new TurnBatch((orders) => placeMany(db, orders), { maxRuns: 1 })
     orderBatches.set(db, batch)
   }
   return batch.add(order)

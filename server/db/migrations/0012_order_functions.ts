@@ -15,7 +15,7 @@ export function orderFunctionsMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<unknown>) {
       if (dialect !== 'postgres') return
-      // Several orders, each of its own wallet, in one transaction: the guarded debit (nothing
+      // Several orders, in one transaction, one after the other: the guarded debit (nothing
       // when the balance is short or the currency is not the one it was priced in), then, for a
       // debited order only, the order (a whole row as JSON, typed by the table: a column the
       // server does not send gets NULL, not its default), its wallet line (named in the user's
