@@ -34,7 +34,7 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
       apps: [a, b],
       close,
     } = await apps()
-    let placedBalances: number[] = []
+    let placedBalances: number[]
     try {
       const replies = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
