@@ -5,13 +5,16 @@
  * Prints the median time until the first product card is on screen and the median LCP, both
  * from the navigation's start and both taken in the page: the card's is the render time Chrome
  * reports for it (Element Timing; a time read by the test after it saw the card would add the
- * test's own polling and round trips, slowed 4x too). `BENCH_JSON=1` adds one JSON line.
+ * test's own polling and round trips, slowed 4x too). A run that gets no such entry (the card
+ * painted before the page's observer marked it) is run again and counted in the output.
+ * `BENCH_JSON=1` adds one JSON line.
  */
 import { chromium } from 'playwright'
 import { median, startServer } from './lib/server'
 
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5)
 const CPU_SLOWDOWN = Number(process.env.OFFLINE_CPU ?? 4)
+const MAX_RETRIES = 5
 
 const server = await startServer(Number(process.env.BENCH_PORT ?? 4511))
 const browser = await chromium.launch({
@@ -31,7 +34,10 @@ try {
   await context.setOffline(true)
   const shown: number[] = []
   const lcps: number[] = []
-  for (let i = 0; i < RUNS; i++) {
+  // A run whose card got no Element Timing entry (it was painted before the observer marked
+  // it, which a slow machine makes possible) is run again, at most MAX_RETRIES times in all.
+  let retries = 0
+  while (shown.length < RUNS) {
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
@@ -59,7 +65,19 @@ try {
     })
     await page.goto(server.url)
     await page.getByRole('list', { name: 'Products' }).getByRole('listitem').first().waitFor()
-    await page.waitForFunction(() => (window as unknown as { shown: number }).shown > 0)
+    const timed = await page
+      .waitForFunction(() => (window as unknown as { shown: number }).shown > 0, undefined, {
+        timeout: 5000,
+      })
+      .then(
+        () => true,
+        () => false,
+      )
+    if (!timed) {
+      await page.close()
+      if (++retries > MAX_RETRIES) throw new Error(`no Element Timing entry in ${retries} runs`)
+      continue
+    }
     shown.push(await page.evaluate(() => (window as unknown as { shown: number }).shown))
     // LCP is final at the first input or when the page is hidden; a short wait settles it.
     await page.waitForTimeout(1000)
@@ -75,7 +93,8 @@ try {
   }
   console.log(
     `warm offline start (CPU ${CPU_SLOWDOWN}x, network off): catalogue on screen ${row.catalogueMs} ms, ` +
-      `LCP ${row.lcpMs} ms (median of ${RUNS}; catalogue ${shown.map(Math.round).join(', ')} ms)`,
+      `LCP ${row.lcpMs} ms (median of ${RUNS}; catalogue ${shown.map(Math.round).join(', ')} ms` +
+      `${retries > 0 ? `; ${retries} run(s) without a timing entry, run again` : ''})`,
   )
   if (process.env.BENCH_JSON === '1') console.log(JSON.stringify(row))
 } finally {
