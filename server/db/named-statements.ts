@@ -2,10 +2,10 @@ import type pg from 'pg'
 
 /*
  * PostgreSQL parses and plans an unnamed statement anew each time it runs; a named one once
- * per connection. The hot path's statements (db/prepared.ts, the order's one statement, the
- * content version) are registered here by their SQL and run as named statements on every
- * pooled connection: for an order that was most of PostgreSQL's CPU time (docs/architecture.md,
- * "Orders"). Only registered statements are named, so the server keeps a fixed few per
+ * per connection. The hot path's statements (db/prepared.ts, the session read, the calls that
+ * place orders and record hand-overs, the content version) are registered here by their SQL
+ * and run as named statements on every pooled connection: for an order that was most of
+ * PostgreSQL's CPU time (docs/architecture.md, "Orders"). Only registered statements are named, so the server keeps a fixed few per
  * connection, however many other queries it builds.
  */
 

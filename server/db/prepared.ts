@@ -11,15 +11,14 @@ class Slot {
  * A query of the hot path (ordering, sessions) built and compiled once per dialect, then run
  * with new arguments: Kysely's building and compiling cost more CPU than SQLite's running of
  * such a statement (docs/architecture.md, Database); PostgreSQL prepares it once per connection
- * (db/named-statements.ts) unless `named` is false: for a statement whose plan depends on its
- * arguments or on the table's size. `build` gets stand-ins with the keys of
- * the first call's arguments, each marking where that argument's value goes, so it must pass
- * arguments into the query as values only: never branch on one or build SQL from it. Every
+ * (db/named-statements.ts), so only a statement whose kept plan cannot go wrong with the
+ * table's size belongs here (a lookup by a unique key, an insert). `build` gets stand-ins
+ * with the keys of the first call's arguments, each marking where that argument's value goes,
+ * so it must pass arguments into the query as values only: never branch on one or build SQL from it. Every
  * call gives every key, null rather than undefined (a missing value is a bug: it throws).
  */
 export function prepared<A extends Record<string, unknown>, R>(
   build: (db: Kysely<Database>, args: A) => Compilable<R>,
-  { named = true }: { named?: boolean } = {},
 ): (db: Kysely<Database>, args: A) => Promise<QueryResult<R>> {
   // One compilation per dialect; a transaction shares its database's adapter.
   const compiled = new WeakMap<DialectAdapter, { query: CompiledQuery<R>; slots: unknown[] }>()
@@ -30,7 +29,7 @@ export function prepared<A extends Record<string, unknown>, R>(
       const stand = Object.fromEntries(Object.keys(args).map((k) => [k, new Slot(k)])) as A
       const query = build(db, stand).compile()
       entry = { query, slots: [...query.parameters] }
-      if (named) nameStatement(query.sql)
+      nameStatement(query.sql)
       compiled.set(adapter, entry)
     }
     const { query, slots } = entry
