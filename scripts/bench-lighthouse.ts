@@ -16,11 +16,15 @@
  * slowdown, counts as blocking. So each row also gives the page's main-thread CPU time from
  * the trace and the TBT those same tasks would make from their CPU time alone ("TBT by CPU"):
  * the page's own work, steady when the machine is busy. It also lists when each run's Chrome
- * showed the first content: a run where that came a second late (it does on a busy machine)
- * is simulated with every file loaded by then as needed for the first paint (README,
- * Performance).
+ * showed the first content: Lighthouse simulates the first paint from it, so a run where it
+ * came late counts every file loaded by then as needed for that paint.
+ *
+ * Chrome runs with its own default features. chrome-launcher's default flags turn
+ * RenderDocument off (a workaround for Lighthouse's own CI); with it off, this Chromium
+ * showed the first frame of about half the runs 1 or 2 s late on any page, one without
+ * scripts or pictures too (README, Performance), so it stays on here, as it is in a phone's Chrome.
  */
-import { launch } from 'chrome-launcher'
+import { Launcher, launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import type { Artifacts, Result } from 'lighthouse'
@@ -36,6 +40,18 @@ const pages = [
 ].filter(({ name }) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(name) ?? true)
 /** Chrome DevTools' benchmark score of a mid-tier phone (a Pixel 5). */
 const MID_TIER_INDEX = 1000
+/** chrome-launcher's default flags, but with Chrome's RenderDocument left as Chrome sets it. */
+const DISABLE_FEATURES = '--disable-features='
+const launcherFlags = Launcher.defaultFlags().map((flag) =>
+  flag.startsWith(DISABLE_FEATURES)
+    ? DISABLE_FEATURES +
+      flag
+        .slice(DISABLE_FEATURES.length)
+        .split(',')
+        .filter((feature) => feature !== 'RenderDocument')
+        .join(',')
+    : flag,
+)
 
 interface Run {
   score: number
@@ -98,15 +114,13 @@ async function measure(url: string, cpuSlowdownMultiplier?: number): Promise<Run
   // A new browser per run: every run is a first visit with a cold cache.
   const chrome = await launch({
     chromePath,
+    ignoreDefaultFlags: true,
     chromeFlags: [
+      ...launcherFlags,
       '--headless=new',
       '--no-sandbox',
       '--disable-gpu',
       '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
     ],
   })
   try {
