@@ -22,7 +22,7 @@
  * Chrome runs with its own default features. chrome-launcher's default flags turn
  * RenderDocument off (a workaround for Lighthouse's own CI); with it off, this Chromium
  * showed the first frame of about half the runs 1 or 2 s late on any page, one without
- * scripts or pictures too (README, Performance), so it stays on here, as it is in a phone's Chrome.
+ * scripts or pictures too (docs/performance.md), so it stays on here, as it is in a phone's Chrome.
  */
 import { Launcher, launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'

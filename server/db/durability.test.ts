@@ -8,7 +8,7 @@ import { describeEachDatabase } from '../test/context'
 import { customer, order, packageId } from '../test/orders'
 
 /*
- * What a crash can lose on SQLite (README, Performance). The store runs in WAL mode with
+ * What a crash can lose on SQLite (docs/performance.md, Orders). The store runs in WAL mode with
  * synchronous = NORMAL: a commit is written to the WAL file but not flushed to the disk, so a
  * killed process loses nothing it acknowledged (server/orders.crash.test.ts), while a power
  * cut or an OS crash can lose the WAL's tail, the last transactions before the last flush.

@@ -20,8 +20,8 @@ export const CODE_RULES = {
    * not held up, and one attacker's address is stopped long before the account is. For the
    * recipient as a whole (`identity`, every address): 30 a day and 60 in 30 days. A full
    * window refuses further codes and checks until its oldest failure ages out, so the waits
-   * grow from minutes to a day to the month. The 60 bound the guessing: see README, "Guessing
-   * a code".
+   * grow from minutes to a day to the month. The 60 bound the guessing: see docs/security.md, "The
+   * figure".
    */
   failureWindows: [
     { per: 'pair', ms: 60 * MINUTE_MS, max: 10 },

@@ -3,7 +3,7 @@ import { toMicros } from './money'
 
 /**
  * The one pricing rule, used by the storefront to show a price and by the server to charge it
- * (worked examples in the README). Amounts are integer micro-units; percentages are decimals
+ * (worked examples in docs/architecture.md, Prices). Amounts are integer micro-units; percentages are decimals
  * as the catalogue gives them (2.5 means 2.5 %).
  *
  * - Customer: company_price x (1 + product_percentage/100) when product_percentage > 0; for
