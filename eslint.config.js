@@ -96,6 +96,29 @@ export default tseslint.config(
     },
   },
   {
+    // The server's layers point one way: routes -> http -> services -> db, adapters, core.
+    // Services, adapters, the CLI and core never reach up into the web layer.
+    files: [
+      'server/services/**/*.ts',
+      'server/adapters/**/*.ts',
+      'server/cli/**/*.ts',
+      'server/core/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(http|routes)(/|$)',
+              message: 'Only routes and http/ use the web layer; errors and paging are in core/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // No module imports itself through others: layers stay a tree.
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'sw/**/*.ts'],
     plugins: { 'import-x': importX },

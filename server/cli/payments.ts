@@ -1,7 +1,7 @@
 import { USDT_NETWORKS } from '../../src/contract/wallet'
 import { microsText } from '../../src/domain/money'
 import type { UsdtRequestRow } from '../db/schema-wallet'
-import { ApiError } from '../http/errors'
+import { ApiError } from '../core/errors'
 import { t } from '../i18n'
 import { findUserByUsername } from '../services/users'
 import { confirmByHand } from '../services/usdt'

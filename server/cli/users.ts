@@ -3,7 +3,7 @@ import { EmailSchema, PasswordSchema, PhoneSchema, UsernameSchema } from '../../
 import { CurrencySchema, UserTypeSchema } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'
-import { parseFields, ValidationError } from '../http/validation'
+import { parseFields, ValidationError } from '../core/errors'
 import {
   ACCOUNT_FIELDS,
   duplicateProblems,

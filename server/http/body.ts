@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { parseBody } from 'hono/utils/body'
 import { t } from '../i18n'
-import { ApiError } from './errors'
+import { ApiError } from '../core/errors'
 import { simpleMultipart, simpleUrlencoded } from './form'
 import { localeFromUrl } from './locale'
 

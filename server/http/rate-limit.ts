@@ -4,7 +4,7 @@ import { minutesUntil } from '../services/codes'
 import { hitRateLimit } from '../services/rate-limit'
 import { addressKey, clientIp } from './client-ip'
 import type { AppEnv } from './env'
-import { TooManyRequestsError } from './errors'
+import { TooManyRequestsError } from '../core/errors'
 
 const HOUR_MS = 60 * 60_000
 

@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from './env'
-import { ApiError } from './errors'
+import { ApiError } from '../core/errors'
 
 /** Content types a cross-site page may post without asking first (a CORS "simple" request). */
 const SIMPLE_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain']

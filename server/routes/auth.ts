@@ -20,8 +20,8 @@ import { clientAddressKey } from '../http/client-ip'
 import type { AppEnv } from '../http/env'
 import { signupLimit } from '../http/limits'
 import { sameOriginOnly } from '../http/same-origin'
-import { ApiError } from '../http/errors'
-import { parseFields, ValidationError, type FieldProblem } from '../http/validation'
+import { ApiError } from '../core/errors'
+import { parseFields, ValidationError, type FieldProblem } from '../core/errors'
 import { t } from '../i18n'
 import {
   checkLogin,

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
-import { idParam, pageRequest } from '../http/params'
+import { idParam, pageRequest } from '../core/paging'
 import { sharedReply } from '../http/reply-cache'
 import { IMMUTABLE } from '../http/static'
 import type { MessageId } from '../i18n'

@@ -7,7 +7,7 @@ import type { AppEnv } from '../http/env'
 import { messageLimit } from '../http/limits'
 import { messageReply } from '../http/errors'
 import { localeFromUrl } from '../http/locale'
-import { parseFields, type FieldMessages } from '../http/validation'
+import { parseFields, type FieldMessages } from '../core/errors'
 import { t } from '../i18n'
 import { saveMessage } from '../services/messages'
 

@@ -17,9 +17,9 @@ import { requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
-import { ApiError } from '../http/errors'
-import { idParam } from '../http/params'
-import { parseFields, type FieldMessages } from '../http/validation'
+import { ApiError } from '../core/errors'
+import { idParam } from '../core/paging'
+import { parseFields, type FieldMessages } from '../core/errors'
 import { t } from '../i18n'
 import {
   chargeWire,

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { ApiTokenPayload } from '../../src/contract/token'
 import { checkWhitelist } from '../../src/domain/ip-whitelist'
 import type { Database, UserRow } from '../db/schema'
-import { ValidationError, type FieldMessages } from '../http/validation'
+import { ValidationError, type FieldMessages } from '../core/errors'
 import { hashToken } from './sessions'
 import { isUniqueViolation } from './users'
 

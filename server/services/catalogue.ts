@@ -14,7 +14,7 @@ import type { Locale } from '../../src/contract/common'
 import { fromMicros } from '../../src/domain/money'
 import type { Database } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
-import { pageOf, type Page, type PageRequest } from '../http/params'
+import { mapPage, queryPage, type Page, type PageRequest } from '../core/paging'
 import { localized } from '../i18n'
 import { generatedImageUrl, type ImageKind, type ImageSubject } from './catalogue-images'
 import {
@@ -116,21 +116,10 @@ export async function listProducts(
   if (key) {
     query = query.where(sql<boolean>`search_text like ${`%${escapeLike(key)}%`} escape '\\'`)
   }
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow()
-  const rows = await query
-    .select(summaryColumns)
-    .orderBy('position')
-    .orderBy('id')
-    .limit(request.perPage)
-    .offset((request.page - 1) * request.perPage)
-    .execute()
-  return pageOf(
-    rows.map((r) => summary(r, locale)),
-    Number(total),
-    request,
+  const page = await queryPage(query, request, (q) =>
+    q.select(summaryColumns).orderBy('position').orderBy('id'),
   )
+  return mapPage(page, (r) => summary(r, locale))
 }
 
 function additionalService(
@@ -306,22 +295,11 @@ export async function listPackages(
     .executeTakeFirst()
   if (!product) return undefined
   const query = db.selectFrom('packages').where('product_id', '=', productId)
-  const { total } = await query
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow()
-  const rows = await query
-    .selectAll()
-    .orderBy('position')
-    .orderBy('id')
-    .limit(request.perPage)
-    .offset((request.page - 1) * request.perPage)
-    .execute()
-  const targets = await mergeTargets(db, rows)
-  return pageOf(
-    rows.map((pkg) => packageEntry(pkg, product, targets.get(pkg.merge_to ?? -1), locale)),
-    Number(total),
-    request,
+  const page = await queryPage(query, request, (q) =>
+    q.selectAll().orderBy('position').orderBy('id'),
   )
+  const targets = await mergeTargets(db, page.data)
+  return mapPage(page, (pkg) => packageEntry(pkg, product, targets.get(pkg.merge_to ?? -1), locale))
 }
 
 /** GET products/by-group/{id}: the group and all its products, in the store's order. */

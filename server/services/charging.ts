@@ -6,8 +6,8 @@ import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
-import { ApiError } from '../http/errors'
-import { pageOf, pageRequest, type Page } from '../http/params'
+import { ApiError } from '../core/errors'
+import { mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
 import { t } from '../i18n'
 import { localDateTime } from './dates'
 import { notificationText, notify } from './notifications'
@@ -116,21 +116,8 @@ export async function listCharges(
 ): Promise<Page<ChargingProcessWire>> {
   const request = pageRequest({ page: query.page }, { perPage: CHARGES_PER_PAGE })
   const base = db.selectFrom('charging_processes').where('user_id', '=', userId)
-  const [counted, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute(),
-  ])
-  return pageOf(
-    rows.map((row) => chargeWire(row, timeZone)),
-    Number(counted.total),
-    request,
-  )
+  const page = await queryPage(base, request, newestFirst)
+  return mapPage(page, (row) => chargeWire(row, timeZone))
 }
 
 /** One of the user's top-ups; another customer's is not found either. */

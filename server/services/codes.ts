@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CodePurpose, Database } from '../db/schema'
-import { ServiceUnavailableError, TooManyRequestsError } from '../http/errors'
-import { ValidationError } from '../http/validation'
+import { ServiceUnavailableError, TooManyRequestsError } from '../core/errors'
+import { ValidationError } from '../core/errors'
 import { blockedUntil, clearPair, pruneFailures, recordFailure, type WindowRule } from './attempts'
 
 const MINUTE_MS = 60_000

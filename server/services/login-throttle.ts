@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import { TooManyRequestsError } from '../http/errors'
+import { TooManyRequestsError } from '../core/errors'
 import {
   blockedUntil,
   clearPair,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { NotificationSchema } from '../../src/contract/notifications'
 import type { Database, LocaleCode, NotificationRow } from '../db/schema'
-import { pageOf, pageRequest, type Page } from '../http/params'
+import { mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
 import { t, type MessageId } from '../i18n'
 import { localDateTime } from './dates'
 
@@ -134,17 +134,8 @@ export async function readNotifications(
   })
   let base = db.selectFrom('notifications').where('user_id', '=', userId)
   if (query.unread === '1' || query.unread === 'true') base = base.where('read_at', 'is', null)
-  const [counted, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute(),
-  ])
-  const shownUnread = rows.filter((row) => row.read_at === null).map((row) => row.id)
+  const page = await queryPage(base, request, newestFirst)
+  const shownUnread = page.data.filter((row) => row.read_at === null).map((row) => row.id)
   let unread: number | undefined
   if (shownUnread.length > 0) {
     await db
@@ -165,11 +156,7 @@ export async function readNotifications(
     ).new_notifications_count,
   )
   return {
-    ...pageOf(
-      rows.map((row) => notificationWire(row, timeZone)),
-      Number(counted.total),
-      request,
-    ),
+    ...mapPage(page, (row) => notificationWire(row, timeZone)),
     unread,
   }
 }

@@ -30,9 +30,9 @@ import type {
   UserRow,
 } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
-import { ApiError } from '../http/errors'
-import { idParam, pageOf, pageRequest, type Page } from '../http/params'
-import { ValidationError, type FieldMessages } from '../http/validation'
+import { ApiError } from '../core/errors'
+import { idParam, mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
+import { ValidationError, type FieldMessages } from '../core/errors'
 import { LOCALES, localized, t, type MessageId } from '../i18n'
 import type { Logger } from '../log'
 import { generatedImageUrl } from './catalogue-images'
@@ -854,21 +854,8 @@ export async function listOrders(
   if (statuses) base = base.where('status', 'in', statuses)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
-  const [counted, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute(),
-  ])
-  return pageOf(
-    rows.map((row) => orderWire(row, customer, wire)),
-    Number(counted.total),
-    request,
-  )
+  const page = await queryPage(base, request, newestFirst)
+  return mapPage(page, (row) => orderWire(row, customer, wire))
 }
 
 /** GET orders/{id}: the user's own order, or undefined (another user's is not found either). */

@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import type { PaymentLogPageSchema, PaymentLogSchema } from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
 import type { Database, UserRow, WalletLogRow } from '../db/schema'
-import { pageOf, pageRequest } from '../http/params'
+import { mapPage, newestFirst, pageRequest, queryPage } from '../core/paging'
 import { dayRange, localDateTime } from './dates'
 
 /*
@@ -61,15 +61,8 @@ export async function listPaymentLogs(
   if (status) base = base.where('status', '=', status)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
-  const [counted, rows, totals] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(request.perPage)
-      .offset((request.page - 1) * request.perPage)
-      .execute(),
+  const [page, totals] = await Promise.all([
+    queryPage(base, request, newestFirst),
     db
       .selectFrom('wallet_logs')
       .select([
@@ -84,11 +77,7 @@ export async function listPaymentLogs(
   ])
   const sum = (s: 'Charged' | 'Discounted') => BigInt(totals.find((r) => r.status === s)?.sum ?? 0)
   return {
-    ...pageOf(
-      rows.map((row) => paymentLogWire(row, timeZone)),
-      Number(counted.total),
-      request,
-    ),
+    ...mapPage(page, (row) => paymentLogWire(row, timeZone)),
     user: {
       current_balance: fromMicros(user.balance),
       total_shipped: fromMicros(sum('Charged')),

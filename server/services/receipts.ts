@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { ApiError } from '../http/errors'
+import { ApiError } from '../core/errors'
 
 /*
  * Receipt photos of Whish Money and OMT Pay top-ups. They are private: stored outside the web

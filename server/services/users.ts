@@ -3,7 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '../../src/contract/auth'
 import { type Profile } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
-import { ValidationError, type FieldMessages, type FieldProblem } from '../http/validation'
+import { ValidationError, type FieldMessages, type FieldProblem } from '../core/errors'
 import { usernameKey } from './username-key'
 
 export { usernameKey } from './username-key'

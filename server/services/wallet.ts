@@ -3,7 +3,7 @@ import { INT64_MAX } from '../db/bigint'
 import { prepared } from '../db/prepared'
 import type { CurrencyCode, Database, UserRow, WalletLogStatus, WalletLogTable } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { ApiError } from '../http/errors'
+import { ApiError } from '../core/errors'
 import { notify, type NotificationText } from './notifications'
 
 export interface WalletLogEntry {

@@ -1,3 +1,4 @@
+import { sql, type SelectQueryBuilder } from 'kysely'
 import { MAX_PER_PAGE, PAGE_STEP } from '../../src/contract/catalogue'
 
 /** A row id from a path or a field: a positive whole number, or undefined. */
@@ -48,3 +49,36 @@ export function pageOf<T>(data: T[], total: number, { page, perPage }: PageReque
     last_page: Math.max(1, Math.ceil(total / perPage)),
   }
 }
+
+/**
+ * One page of a list and the size of the whole list, from one filtered query: `rows` picks the
+ * columns and the order (`newestFirst` for most lists), this adds the page's limit and offset
+ * and counts the filtered rows beside it.
+ */
+export async function queryPage<DB, TB extends keyof DB, O, R>(
+  filtered: SelectQueryBuilder<DB, TB, O>,
+  request: PageRequest,
+  rows: (query: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+): Promise<Page<R>> {
+  const [counted, data] = await Promise.all([
+    filtered
+      .select(sql<number | string>`count(*)`.as('total'))
+      .$castTo<{ total: number | string }>()
+      .executeTakeFirstOrThrow(),
+    rows(filtered)
+      .limit(request.perPage)
+      .offset((request.page - 1) * request.perPage)
+      .execute(),
+  ])
+  return pageOf(data, Number(counted.total), request)
+}
+
+/** Whole rows, newest first (ties by id): the order of the user's lists. */
+export const newestFirst = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+  query.selectAll().orderBy(sql.ref('created_at'), 'desc').orderBy(sql.ref('id'), 'desc')
+
+/** A page's rows turned into their replies. */
+export const mapPage = <R, T>(page: Page<R>, wire: (row: R) => T): Page<T> => ({
+  ...page,
+  data: page.data.map(wire),
+})
