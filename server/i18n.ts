@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { setupI18n, type I18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
-import { LocaleSchema, type Locale } from '../src/contract/common'
+import { INTL_LOCALES, LocaleSchema, type Locale } from '../src/contract/common'
 
 export const LOCALES = LocaleSchema.options
 export const DEFAULT_LOCALE: Locale = 'en'
@@ -231,7 +231,7 @@ function createI18n(locale: Locale, dir: string): I18n {
   const messages = Object.fromEntries(
     MESSAGE_IDS.map((id) => [id, compileMessage(catalog.get(id) ?? id)]),
   )
-  return setupI18n({ locale, messages: { [locale]: messages } })
+  return setupI18n({ locale, locales: INTL_LOCALES[locale], messages: { [locale]: messages } })
 }
 
 // One I18n per locale, loaded at start: `activate()` is global to an instance, and requests in

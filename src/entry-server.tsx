@@ -20,7 +20,7 @@ import { plainNavigation } from './app/nav'
 import { routedTree } from './app/routed'
 import { seedRouteScreen } from './app/route-screens'
 import type { ScreenRoute } from './app/screen-routes'
-import type { Locale } from './contract/common'
+import { INTL_LOCALES, type Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
 import { HomePage } from './app/home-page'
@@ -73,7 +73,7 @@ async function render(
   locale: Locale = 'en',
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
-  i18n.loadAndActivate({ locale, messages: CATALOGUES[locale] })
+  i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages: CATALOGUES[locale] })
   const queryClient = createQueryClient()
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)
   seed(queryClient)
@@ -94,7 +94,7 @@ async function render(
       tree = { queryClient, ...routedTree(router) }
     }
     // Again: another page's render (in another language) may have run while this one waited.
-    i18n.activate(locale)
+    i18n.activate(locale, INTL_LOCALES[locale])
     const markup = renderToString(<App {...tree} />)
     const style = Object.entries(assignInlineVars(themeVars(info)))
       .map(([name, value]) => `${name}:${value}`)

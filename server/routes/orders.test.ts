@@ -792,7 +792,7 @@ describeEachDatabase('ordering API', (ctx) => {
       },
       {
         title: `تم إلغاء الطلب رقم ${ids[1]}`,
-        description: 'السبب: Out of stock. أُعيد مبلغ ٥٫٤١ $ إلى محفظتك.',
+        description: 'السبب: Out of stock. أُعيد مبلغ 5.41 $ إلى محفظتك.',
       },
     ])
     const profile = await ctx.db

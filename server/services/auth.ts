@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { NewUserInput } from '../../src/contract/auth'
-import type { Locale } from '../../src/contract/common'
+import { INTL_LOCALES, type Locale } from '../../src/contract/common'
 import { DeliveryError, type Channel, type Delivery } from '../adapters/delivery'
 import type { Clock } from '../clock'
 import type { Config } from '../config'
@@ -163,7 +163,7 @@ async function noticeLock(deps: AuthDeps, recipient: string, lockedUntil: string
   // Nobody to tell: a number or address without an account gets no mail from us.
   if (!user) return
   if (!(await onceWithin(deps.db, { key: `notice:user:${user.id}`, windowMs: DAY_MS, now }))) return
-  const until = new Intl.DateTimeFormat(user.locale, {
+  const until = new Intl.DateTimeFormat(INTL_LOCALES[user.locale], {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',

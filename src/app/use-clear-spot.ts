@@ -4,13 +4,20 @@ import { useEffect, useState, type RefObject } from 'react'
 const SOLID =
   'a, button, input, select, textarea, label, img, svg, [role="button"], [tabindex]:not([tabindex="-1"])'
 
+/**
+ * Rows of points this far apart at most: a line of text (16 px and more) or a control that
+ * reaches into the spot contains one of them, however little of it does.
+ */
+const ROW_STEP_PX = 6
+const COLUMNS = [0.1, 0.37, 0.63, 0.9]
+
 function hidesSomething(probe: DOMRect, own: Element): boolean {
   const seen = new Set<Element>()
-  const steps = [0.1, 0.5, 0.9]
-  for (const fx of steps)
-    for (const fy of steps) {
+  const rows = Math.ceil((probe.height - 2) / ROW_STEP_PX)
+  for (let row = 0; row <= rows; row++)
+    for (const fx of COLUMNS) {
       const x = probe.left + probe.width * fx
-      const y = probe.top + probe.height * fy
+      const y = probe.top + 1 + ((probe.height - 2) * row) / rows
       for (const element of document.elementsFromPoint(x, y)) {
         if (own.contains(element) || seen.has(element)) continue
         seen.add(element)

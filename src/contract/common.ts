@@ -4,6 +4,17 @@ import * as v from 'valibot'
 export const LocaleSchema = v.picklist(['en', 'ar'])
 export type Locale = v.InferOutput<typeof LocaleSchema>
 
+/**
+ * The `Intl` locale each language formats dates, times and numbers with. Arabic keeps Latin
+ * digits, as customers in Lebanon write and read prices, phone numbers and codes: one digit
+ * system on every screen, the same as the keyboard types (Intl alone gives some Arabic
+ * locales Arabic-Indic digits).
+ */
+export const INTL_LOCALES = { en: 'en-US', ar: 'ar-u-nu-latn' } as const satisfies Record<
+  Locale,
+  string
+>
+
 /** A body that only carries a message, for successes and errors alike. */
 export const MessageReplySchema = v.object({ message: v.string() })
 export type MessageReply = v.InferOutput<typeof MessageReplySchema>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { INTL_LOCALES } from '../contract/common'
 import { formatMoney, fromMicros, microsText, netOfTax, toMicros } from './money'
 
 describe('toMicros', () => {
@@ -52,16 +53,16 @@ describe('formatMoney', () => {
     expect(formatMoney(toMicros('89500.7'), 'LBP', 'en')).toBe('89,501 LBP')
   })
 
-  it('uses the language for digits', () => {
-    expect(formatMoney(toMicros('1234.5'), 'USD', 'ar')).toBe('١٬٢٣٤٫٥٠ $')
-    expect(formatMoney(toMicros('-89500.7'), 'LBP', 'ar')).toBe('\u061c-٨٩٬٥٠١ LBP')
+  it('writes Latin digits in Arabic too, a minus marked left-to-right', () => {
+    expect(formatMoney(toMicros('1234.5'), 'USD', 'ar')).toBe('1,234.50 $')
+    expect(formatMoney(toMicros('-89500.7'), 'LBP', 'ar')).toBe('\u200e-89,501 LBP')
   })
 
-  it('writes what Intl.NumberFormat writes for en-US and ar-LB', () => {
+  it("writes what Intl.NumberFormat writes for each language's locale", () => {
     const intl = (micros: bigint, currency: 'USD' | 'LBP', locale: 'en' | 'ar') => {
       const small = currency === 'USD' && micros > 0n && micros < 10_000n
       const digits = currency === 'USD' ? 2 : 0
-      const number = new Intl.NumberFormat(locale === 'ar' ? 'ar-LB' : 'en-US', {
+      const number = new Intl.NumberFormat(INTL_LOCALES[locale], {
         minimumFractionDigits: small ? 2 : digits,
         maximumFractionDigits: small ? 6 : digits,
         // @ts-expect-error a decimal string is formatted exactly (Intl.NumberFormat v3)

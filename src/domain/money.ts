@@ -43,10 +43,11 @@ export function fromMicros(micros: bigint | number): number {
 
 /**
  * USD shows 2 decimals, up to 6 when positive and below 0.01; other currencies
- * show whole numbers, rounded half away from zero. Grouping and digits follow the language:
- * the same text as `Intl.NumberFormat` for en-US and ar-LB (its unit test holds it to that),
- * made from the micro-units exactly. Not Intl itself: a page's first number format loads the
- * language's number data, about 13 ms of a phone's main thread at once (docs/architecture.md).
+ * show whole numbers, rounded half away from zero. Both languages write Latin digits (see
+ * `INTL_LOCALES`); Arabic marks a minus as left-to-right: the same text as `Intl.NumberFormat`
+ * for those locales (its unit test holds it to that), made from the micro-units exactly. Not
+ * Intl itself: a page's first number format loads the language's number data, about 13 ms of a
+ * phone's main thread at once (docs/architecture.md).
  */
 export function formatMoney(micros: bigint | number, currency: Currency, locale: string): string {
   const value = BigInt(micros)
@@ -55,11 +56,6 @@ export function formatMoney(micros: bigint | number, currency: Currency, locale:
   const number = formatDecimal(value, small ? 2 : digits, small ? 6 : digits, locale === 'ar')
   return currency === 'USD' ? `${number} $` : `${number} LBP`
 }
-
-/** The Arabic-Indic digits, and the signs Arabic (ar-LB) writes numbers with. */
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩'
-const ARABIC = { group: '٬', decimal: '٫', minus: '\u061c-' }
-const LATIN = { group: ',', decimal: '.', minus: '-' }
 
 function formatDecimal(micros: bigint, minimum: number, maximum: number, arabic: boolean) {
   const abs = micros < 0n ? -micros : micros
@@ -73,10 +69,9 @@ function formatDecimal(micros: bigint, minimum: number, maximum: number, arabic:
     .toString()
     .slice(1)
     .replace(new RegExp(`0{0,${maximum - minimum}}$`), '')
-  const signs = arabic ? ARABIC : LATIN
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, signs.group)
-  const text = (micros < 0n ? signs.minus : '') + grouped + (fraction && signs.decimal + fraction)
-  return arabic ? text.replace(/\d/g, (digit) => ARABIC_DIGITS[Number(digit)]!) : text
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',')
+  const minus = micros < 0n ? (arabic ? '\u200e-' : '-') : ''
+  return minus + grouped + (fraction && '.' + fraction)
 }
 
 /**

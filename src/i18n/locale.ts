@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
-import type { Locale } from '../contract/common'
+import { INTL_LOCALES, type Locale } from '../contract/common'
 
 export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
   Locale,
@@ -89,7 +89,7 @@ export async function activateLocale(
     // Added to what is loaded (the whole catalogue may have come meanwhile: the same texts).
     i18n.load(locale, messages)
   } else await loadWhole(locale)
-  i18n.activate(locale)
+  i18n.activate(locale, INTL_LOCALES[locale])
   const root = document.documentElement
   root.lang = locale
   root.dir = LOCALES[locale].rtl ? 'rtl' : 'ltr'

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedInCustomer } from './support'
+import { operator, signedInCustomer } from './support'
 
 /*
  * Phone first: at 390 x 844 and 320 x 640, in both languages, signed out and in, nothing
@@ -132,6 +132,78 @@ for (const language of ['en', 'ar'] as const) {
     }
   })
 }
+
+/**
+ * What the WhatsApp button covers in `main` at every scroll position, two pixels apart (each
+ * checked once the button has settled): a thin line of text between two of the points the
+ * button looks at once slipped under it, on an order's Total at 320 px.
+ */
+function sweepWhatsApp(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
+    const link = [...document.querySelectorAll('a[href*="wa.me"]')].pop()!
+    const main = document.querySelector('main')!
+    const covered = () => {
+      const own = link.getBoundingClientRect()
+      const hits = (r: DOMRect) =>
+        r.width > 0 &&
+        r.right > own.left &&
+        r.left < own.right &&
+        r.bottom > own.top &&
+        r.top < own.bottom
+      for (const control of main.querySelectorAll('a, button, input, select, textarea, img'))
+        if (hits(control.getBoundingClientRect())) return control.outerHTML.slice(0, 80)
+      const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        if ([...range.getClientRects()].some(hits)) return node.textContent.trim()
+      }
+      return null
+    }
+    const found: string[] = []
+    const end = document.documentElement.scrollHeight - innerHeight
+    for (let y = 0; y <= end; y += 2) {
+      window.scrollTo(0, y)
+      // The scroll event, the button's check in the next frame, its render in the one after.
+      for (let i = 0; i < 3; i++) await frame()
+      const what = covered()
+      if (what) found.push(`${y}px: ${what}`)
+    }
+    return found
+  })
+}
+
+test('at 320 px the WhatsApp button covers nothing of an order at any scroll position', async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  const customer = await signedInCustomer(page, request)
+  const placed = await request.post('/api/automated/get/packages', {
+    headers: { Authorization: `Bearer ${customer.token}` },
+    multipart: { product_id: '24', qty: '10', wallet_address: 'TXwhatsapp' },
+  })
+  const { data: order } = (await placed.json()) as { data: { id: number } }
+  operator(
+    'orders:complete',
+    String(order.id),
+    '--code',
+    'WXYZ-1234-ABCD',
+    '--note',
+    'Redeem the code in the App Store within 12 months.',
+  )
+  await page.setViewportSize(PHONES[1]!)
+  for (const language of ['en', 'ar'] as const) {
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+    await page.goto('about:blank')
+    await page.goto(`/#/Orders/${order.id}`)
+    await expect(page.getByRole('link', { name: /WhatsApp|واتساب/ }).last()).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await sweepWhatsApp(page), language).toEqual([])
+  }
+})
 
 test('a first load does not shift as its content arrives', async ({ page }) => {
   await page.setViewportSize(PHONES[0]!)
