@@ -169,6 +169,10 @@ export const MESSAGE_IDS = [
   'notification.deleted',
   'notification.push_saved',
   'field.fcm_token',
+  'list.sort_by.invalid',
+  'list.sort_value.invalid',
+  'list.state.invalid',
+  'list.state.none',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -1,5 +1,7 @@
 import { sql, type SelectQueryBuilder } from 'kysely'
 import { MAX_PER_PAGE, PAGE_STEP } from '../../src/contract/catalogue'
+import { SORT_VALUES, type SortValue } from '../../src/contract/constants'
+import { ValidationError, type FieldProblem } from './errors'
 
 /** A row id from a path or a field: a positive whole number, or undefined. */
 export const idParam = (text: string | undefined): number | undefined =>
@@ -52,7 +54,7 @@ export function pageOf<T>(data: T[], total: number, { page, perPage }: PageReque
 
 /**
  * One page of a list and the size of the whole list, from one filtered query: `rows` picks the
- * columns and the order (`newestFirst` for most lists), this adds the page's limit and offset
+ * columns and the order (`sortedBy` for the user's lists), this adds the page's limit and offset
  * and counts the filtered rows beside it.
  */
 export async function queryPage<DB, TB extends keyof DB, O, R>(
@@ -73,9 +75,63 @@ export async function queryPage<DB, TB extends keyof DB, O, R>(
   return pageOf(data, Number(counted.total), request)
 }
 
-/** Whole rows, newest first (ties by id): the order of the user's lists. */
-export const newestFirst = <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
-  query.selectAll().orderBy(sql.ref('created_at'), 'desc').orderBy(sql.ref('id'), 'desc')
+/** How a list is sorted: a column and a direction (ties follow the id the same way). */
+export interface ListSort {
+  column: string
+  direction: SortValue
+}
+
+/** A list's filters and sorts as a call gives them (docs/api.md, Lists). */
+export interface ListQuery {
+  sort_by?: string
+  sort_value?: string
+  state?: string
+}
+
+const given = (text: string | undefined) => text?.trim() || undefined
+
+/**
+ * The sort and the state a list call asks for: `sort_by` one of the list's `sorts` (its reply's
+ * field names: `date`, or `created_at`, is when the row was made), `sort_value` asc or desc (desc when absent:
+ * the newest, the highest first), `state` one of `states` where the list has one. Anything
+ * else is a 422 that names what the list takes. Absent or empty, the list is newest first.
+ */
+export function listRequest<S extends string>(
+  query: ListQuery,
+  { sorts, states = [] }: { sorts: readonly string[]; states?: readonly S[] },
+): { sort: ListSort; state: S | undefined } {
+  const problems: FieldProblem[] = []
+  // `created_at`, the column behind `date`, reads the same.
+  const sortBy = given(query.sort_by)?.replace(/^created_at$/, 'date') ?? 'date'
+  if (!sorts.includes(sortBy))
+    problems.push({
+      field: 'sort_by',
+      id: 'list.sort_by.invalid',
+      values: { fields: sorts.join(', ') },
+    })
+  const direction = given(query.sort_value)?.toLowerCase() ?? 'desc'
+  if (!(SORT_VALUES as readonly string[]).includes(direction))
+    problems.push({ field: 'sort_value', id: 'list.sort_value.invalid' })
+  const stateText = given(query.state)
+  const state = states.find((s) => s.toLowerCase() === stateText?.toLowerCase())
+  if (stateText && !state)
+    problems.push(
+      states.length
+        ? { field: 'state', id: 'list.state.invalid', values: { states: states.join(', ') } }
+        : { field: 'state', id: 'list.state.none' },
+    )
+  if (problems.length) throw new ValidationError(problems, {})
+  return {
+    sort: { column: sortBy === 'date' ? 'created_at' : sortBy, direction: direction as SortValue },
+    state,
+  }
+}
+
+/** Whole rows in the order `sort` names, ties by id the same way. */
+export const sortedBy =
+  ({ column, direction }: ListSort) =>
+  <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
+    query.selectAll().orderBy(sql.ref(column), direction).orderBy(sql.ref('id'), direction)
 
 /** A page's rows turned into their replies. */
 export const mapPage = <R, T>(page: Page<R>, wire: (row: R) => T): Page<T> => ({

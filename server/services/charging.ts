@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
+import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
 import type { ChargingProcessSchema, PaymentInfoSchema } from '../../src/contract/wallet'
 import { formatMoney, fromMicros, netOfTax } from '../../src/domain/money'
 import type { Config } from '../config'
@@ -7,7 +8,15 @@ import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import { mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
+import {
+  listRequest,
+  mapPage,
+  pageRequest,
+  queryPage,
+  sortedBy,
+  type ListQuery,
+  type Page,
+} from '../core/paging'
 import { t } from '../i18n'
 import { localDateTime } from './dates'
 import { notificationText, notify } from './notifications'
@@ -107,16 +116,18 @@ export function chargeWire(row: ChargingProcessRow, timeZone: string): ChargingP
   }
 }
 
-/** GET charging-processes: the user's top-ups, newest first. */
+/** GET charging-processes: the user's top-ups, newest first or as sorted, by state. */
 export async function listCharges(
   db: Kysely<Database>,
   userId: number,
-  query: { page?: string },
+  query: ListQuery & { page?: string },
   timeZone: string,
 ): Promise<Page<ChargingProcessWire>> {
   const request = pageRequest({ page: query.page }, { perPage: CHARGES_PER_PAGE })
-  const base = db.selectFrom('charging_processes').where('user_id', '=', userId)
-  const page = await queryPage(base, request, newestFirst)
+  const { sort, state } = listRequest(query, { sorts: LIST_SORTS.charges, states: CHARGE_STATES })
+  let base = db.selectFrom('charging_processes').where('user_id', '=', userId)
+  if (state) base = base.where('status', '=', state)
+  const page = await queryPage(base, request, sortedBy(sort))
   return mapPage(page, (row) => chargeWire(row, timeZone))
 }
 

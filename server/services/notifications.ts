@@ -2,7 +2,16 @@ import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { NotificationSchema } from '../../src/contract/notifications'
 import type { Database, LocaleCode, NotificationRow } from '../db/schema'
-import { mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
+import { LIST_SORTS, NOTIFICATION_STATES } from '../../src/contract/constants'
+import {
+  listRequest,
+  mapPage,
+  pageRequest,
+  queryPage,
+  sortedBy,
+  type ListQuery,
+  type Page,
+} from '../core/paging'
 import { t, type MessageId } from '../i18n'
 import { localDateTime } from './dates'
 
@@ -119,22 +128,29 @@ export const NOTIFICATIONS_PER_PAGE = 10
 const NOTIFICATIONS_MAX_PER_PAGE = 50
 
 /**
- * GET notifications: the user's notifications newest first (only the unread ones with
- * `unread`). Reading them marks what is shown as read, and the bell's count follows.
+ * GET notifications: the user's notifications, newest first or as sorted, all or only the
+ * unread or the read ones (`state`; `unread` too). Reading them marks what is shown as read,
+ * and the bell's count follows.
  */
 export async function readNotifications(
   db: Kysely<Database>,
   userId: number,
-  query: { page?: string; per_page?: string; unread?: string },
+  query: ListQuery & { page?: string; per_page?: string; unread?: string },
   { now, timeZone }: { now: Date; timeZone: string },
 ): Promise<Page<NotificationWire> & { unread: number }> {
   const request = pageRequest(query, {
     perPage: NOTIFICATIONS_PER_PAGE,
     maxPerPage: NOTIFICATIONS_MAX_PER_PAGE,
   })
+  const { sort, state } = listRequest(query, {
+    sorts: LIST_SORTS.notifications,
+    states: NOTIFICATION_STATES,
+  })
   let base = db.selectFrom('notifications').where('user_id', '=', userId)
-  if (query.unread === '1' || query.unread === 'true') base = base.where('read_at', 'is', null)
-  const page = await queryPage(base, request, newestFirst)
+  if (state === 'unread' || query.unread === '1' || query.unread === 'true')
+    base = base.where('read_at', 'is', null)
+  else if (state === 'read') base = base.where('read_at', 'is not', null)
+  const page = await queryPage(base, request, sortedBy(sort))
   const shownUnread = page.data.filter((row) => row.read_at === null).map((row) => row.id)
   let unread: number | undefined
   if (shownUnread.length > 0) {

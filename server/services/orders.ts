@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { CompiledQuery, PostgresAdapter, type Insertable, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
+import { LIST_SORTS } from '../../src/contract/constants'
 import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import {
@@ -31,7 +32,16 @@ import type {
 } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
 import { ApiError } from '../core/errors'
-import { idParam, mapPage, newestFirst, pageRequest, queryPage, type Page } from '../core/paging'
+import {
+  idParam,
+  listRequest,
+  mapPage,
+  pageRequest,
+  queryPage,
+  sortedBy,
+  type ListQuery,
+  type Page,
+} from '../core/paging'
 import { ValidationError, type FieldMessages } from '../core/errors'
 import { LOCALES, localized, t, type MessageId } from '../i18n'
 import type { Logger } from '../log'
@@ -833,14 +843,14 @@ export function statusFilter(status: string | undefined): OrderStatus[] | undefi
   }
 }
 
-export interface OrderQuery {
+export interface OrderQuery extends ListQuery {
   status?: string
   page?: string
   start_date?: string
   end_date?: string
 }
 
-/** GET orders: the user's orders newest first, 10 a page, by status and by day. */
+/** GET orders: the user's orders newest first or as sorted, 10 a page, by status and by day. */
 export async function listOrders(
   db: Kysely<Database>,
   customer: Customer & { id: number },
@@ -849,12 +859,13 @@ export async function listOrders(
 ): Promise<Page<OrderWire>> {
   const request = pageRequest({ page: query.page }, { perPage: ORDERS_PER_PAGE })
   const statuses = statusFilter(query.status)
+  const { sort } = listRequest(query, { sorts: LIST_SORTS.orders })
   const { from, to } = dayRange(query, wire.timeZone)
   let base = db.selectFrom('orders').where('user_id', '=', customer.id)
   if (statuses) base = base.where('status', 'in', statuses)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
-  const page = await queryPage(base, request, newestFirst)
+  const page = await queryPage(base, request, sortedBy(sort))
   return mapPage(page, (row) => orderWire(row, customer, wire))
 }
 

@@ -3,7 +3,15 @@ import type * as v from 'valibot'
 import type { PaymentLogPageSchema, PaymentLogSchema } from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
 import type { Database, UserRow, WalletLogRow } from '../db/schema'
-import { mapPage, newestFirst, pageRequest, queryPage } from '../core/paging'
+import { LIST_SORTS } from '../../src/contract/constants'
+import {
+  listRequest,
+  mapPage,
+  pageRequest,
+  queryPage,
+  sortedBy,
+  type ListQuery,
+} from '../core/paging'
 import { dayRange, localDateTime } from './dates'
 
 /*
@@ -36,7 +44,7 @@ function kind(status: string | undefined) {
   return wanted === 'charged' ? 'Charged' : wanted === 'discounted' ? 'Discounted' : undefined
 }
 
-export interface LogQuery {
+export interface LogQuery extends ListQuery {
   status?: string
   page?: string
   start_date?: string
@@ -56,13 +64,14 @@ export async function listPaymentLogs(
 ): Promise<PaymentLogPageWire> {
   const request = pageRequest({ page: query.page }, { perPage: LOGS_PER_PAGE })
   const status = kind(query.status)
+  const { sort } = listRequest(query, { sorts: LIST_SORTS.paymentLogs })
   const { from, to } = dayRange(query, timeZone)
   let base = db.selectFrom('wallet_logs').where('user_id', '=', user.id)
   if (status) base = base.where('status', '=', status)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
   const [page, totals] = await Promise.all([
-    queryPage(base, request, newestFirst),
+    queryPage(base, request, sortedBy(sort)),
     db
       .selectFrom('wallet_logs')
       .select([

@@ -11,6 +11,21 @@ export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
 export const DATE_RANGE_MARK = '2000-01-01'
 export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const
 
+/**
+ * What each of the user's lists may be sorted by (`sort_by`: its reply's field names; `date`
+ * is when the row was made) and its `state` filter where it has one (docs/api.md, Lists).
+ */
+export const LIST_SORTS = {
+  orders: ['date', 'id', 'total_price', 'quantity'],
+  paymentLogs: ['date', 'id', 'value'],
+  charges: ['date', 'id', 'value'],
+  notifications: ['date', 'id'],
+} as const
+export const SORT_VALUES = ['asc', 'desc'] as const
+export type SortValue = (typeof SORT_VALUES)[number]
+export const CHARGE_STATES = ['WAITING', 'COMPLETED', 'CANCELED'] as const
+export const NOTIFICATION_STATES = ['unread', 'read'] as const
+
 /** Page sizes the catalogue accepts (the home grid's infinite scroll grows by 15). */
 export const PAGE_STEP = 15
 export const MAX_PER_PAGE = 300

@@ -1,5 +1,6 @@
 import type { SearchSchemaInput } from '@tanstack/react-router'
 import { DATE_RANGE_MARK } from '../contract/constants'
+import { LIST_SORT_CHOICES, type ListSortChoice } from '../ui/list-sort'
 
 /**
  * The checks of what a link's search carries. The routes are on every first load, so these
@@ -43,6 +44,15 @@ export const pageSearch = (search: SearchInput<{ page: number }>) => ({
   page: pageParam(search.page),
 })
 
+/** A sort a customer picked (src/ui/list-sort.ts); newest first otherwise. */
+const sortParam = (value: unknown) => choiceParam(LIST_SORT_CHOICES, value, '')
+
+/** A page of a sorted list: the sort and the page. */
+export const sortedPageSearch = (search: SearchInput<{ sort: ListSortChoice; page: number }>) => ({
+  sort: sortParam(search.sort),
+  page: pageParam(search.page),
+})
+
 const DATE_PRESETS = ['', 'today', 'week', 'month', DATE_RANGE_MARK] as const
 const day = (value: unknown) => {
   const text = textParam(value)
@@ -51,16 +61,18 @@ const day = (value: unknown) => {
 
 interface ListSearch<S extends string> {
   status: '' | S
+  sort: ListSortChoice
   date: (typeof DATE_PRESETS)[number]
   start: string
   end: string
   page: number
 }
 
-/** The search of a filtered, paged list (orders, payment logs): a status, a date, a page. */
+/** The search of a filtered, paged list (orders, payment logs): a status, a date, a sort, a page. */
 export function listSearch<S extends string>(statuses: readonly S[]) {
   return (search: SearchInput<ListSearch<S>>): ListSearch<S> => ({
     status: choiceParam<'' | S>(['', ...statuses], search.status, ''),
+    sort: sortParam(search.sort),
     date: choiceParam(DATE_PRESETS, search.date, ''),
     start: day(search.start),
     end: day(search.end),

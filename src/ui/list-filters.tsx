@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DATE_RANGE_MARK } from '../contract/orders'
 import type { DatePreset } from './date-filter'
+import type { ListSortChoice } from './list-sort'
 import { TextField } from './field'
 import * as fieldStyles from './field.css'
 import * as styles from './surface.css'
@@ -98,5 +99,41 @@ export function ListFilters({
         </>
       )}
     </div>
+  )
+}
+
+/**
+ * How a list is sorted: newest or oldest first, and where the list has `amounts`, the highest
+ * or the lowest amount first.
+ */
+export function SortFilter({
+  id,
+  value,
+  onChange,
+  amounts = false,
+}: {
+  id: string
+  value: ListSortChoice
+  onChange: (sort: ListSortChoice) => void
+  amounts?: boolean
+}) {
+  const { t } = useLingui()
+  const options: { value: ListSortChoice; label: string }[] = [
+    { value: '', label: t`Newest first` },
+    { value: 'oldest', label: t`Oldest first` },
+  ]
+  if (amounts)
+    options.push(
+      { value: 'highest', label: t`Highest amount first` },
+      { value: 'lowest', label: t`Lowest amount first` },
+    )
+  return (
+    <SelectFilter
+      id={id}
+      label={<Trans>Sort</Trans>}
+      value={value}
+      onChange={onChange}
+      options={options}
+    />
   )
 }

@@ -21,8 +21,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
+/** Switches to Arabic: from the top bar, or signed in on a phone, from the account menu. */
 export async function switchToArabic(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'العربية' }).click()
+  const button = page.getByRole('button', { name: 'العربية' })
+  if (!(await button.isVisible()))
+    await page.getByRole('button', { name: /^Account menu of/ }).click()
+  await button.click()
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { button } from '../../ui/button.css'
@@ -9,6 +9,8 @@ import { EmptyState } from '../../ui/empty-state'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { Loading, LoadProblem } from '../../ui/load-problem'
+import { SortFilter } from '../../ui/list-filters'
+import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Pagination } from '../../ui/pagination'
 import * as surface from '../../ui/surface.css'
 import { PushPrompt } from './push-prompt'
@@ -16,10 +18,11 @@ import { notificationQueries, notificationsApi } from './queries'
 import * as styles from './notifications.css'
 
 /** Every notification, newest first, a page at a time; each can be deleted. */
-export function NotificationsPage({ page }: { page: number }) {
+export function NotificationsPage({ page, sort }: { page: number; sort: ListSortChoice }) {
   const { t } = useLingui()
+  const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const { data, error, refetch } = useQuery(notificationQueries.list(page))
+  const { data, error, refetch } = useQuery(notificationQueries.list(page, sortQuery(sort)))
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
 
   // Reading the page marked it read: the bell's count follows.
@@ -44,6 +47,15 @@ export function NotificationsPage({ page }: { page: number }) {
         <Trans>Notifications</Trans>
       </h1>
       <PushPrompt />
+      <div className={surface.filters}>
+        <SortFilter
+          id="notifications-sort"
+          value={sort}
+          onChange={(next) =>
+            void navigate({ to: '/Notifications', search: { sort: next, page: 1 } })
+          }
+        />
+      </div>
       {result?.ok && (
         <p role="status" className={fieldStyles.success}>
           {result.text}
@@ -98,7 +110,7 @@ export function NotificationsPage({ page }: { page: number }) {
             page={page}
             total={data.total}
             perPage={data.per_page}
-            link={(n, props) => <Link to="/Notifications" search={{ page: n }} {...props} />}
+            link={(n, props) => <Link to="/Notifications" search={{ sort, page: n }} {...props} />}
           />
         </>
       )}

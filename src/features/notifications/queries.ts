@@ -7,11 +7,11 @@ import { NotificationPageSchema, POPUP_NOTIFICATIONS } from '../../contract/noti
 export const notificationQueries = {
   all: [...USER_KEY, 'notifications'] as const,
   /** A page of the list; reading it marks what it shows as read. */
-  list: (page: number) =>
+  list: (page: number, sort: { sort_by?: string; sort_value?: string } = {}) =>
     queryOptions({
-      queryKey: [...notificationQueries.all, 'list', page],
+      queryKey: [...notificationQueries.all, 'list', page, sort],
       queryFn: ({ signal }) =>
-        api.get('notifications', NotificationPageSchema, { signal, query: { page } }),
+        api.get('notifications', NotificationPageSchema, { signal, query: { page, ...sort } }),
     }),
   /** The popup's newest unread ones (at most two); opening it marks them read. */
   popup: () =>

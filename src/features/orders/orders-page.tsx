@@ -6,7 +6,8 @@ import type { Column } from '../../ui/data-list'
 import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters, SelectFilter } from '../../ui/list-filters'
+import { ListFilters, SelectFilter, SortFilter } from '../../ui/list-filters'
+import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
@@ -15,6 +16,7 @@ import { OrderStatusBadge } from './status'
 
 export interface OrdersSearch {
   status: '' | (typeof ORDER_FILTER_STATUSES)[number]
+  sort: ListSortChoice
   date: DatePreset
   start: string
   end: string
@@ -34,7 +36,12 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
     { timeZone: info?.time_zone },
   )
   const query = useQuery({
-    ...orderQueries.list({ status: search.status || undefined, page: search.page, ...range }),
+    ...orderQueries.list({
+      status: search.status || undefined,
+      ...sortQuery(search.sort, 'total_price'),
+      page: search.page,
+      ...range,
+    }),
     placeholderData: keepPreviousData,
   })
   const change = (next: Partial<OrdersSearch>) =>
@@ -77,6 +84,12 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
             { value: 'CANCELED', label: t`Canceled` },
             { value: 'WAITING', label: t`Waiting` },
           ]}
+        />
+        <SortFilter
+          id="orders-sort"
+          value={search.sort}
+          onChange={(sort) => change({ sort })}
+          amounts
         />
       </ListFilters>
       <PagedTable

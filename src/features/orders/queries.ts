@@ -7,6 +7,8 @@ export const ORDERS_REFRESH_MS = 60_000
 
 export interface OrderFilters {
   status?: string
+  sort_by?: string
+  sort_value?: string
   start_date?: string
   end_date?: string
   page: number
@@ -27,6 +29,8 @@ export const orderQueries = {
           signal,
           query: {
             status: filters.status,
+            sort_by: filters.sort_by,
+            sort_value: filters.sort_value,
             page: filters.page,
             start_date: filters.start_date && `${filters.start_date} 00:00:00`,
             end_date: filters.end_date && `${filters.end_date} 00:00:00`,

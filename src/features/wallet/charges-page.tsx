@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ChargingProcess } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
+import { SortFilter } from '../../ui/list-filters'
+import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
@@ -11,10 +13,11 @@ import { ChargeStatusBadge, useMethodName } from './labels'
 import { walletQueries } from './queries'
 
 /** The customer's top-ups (shipping payments) and what became of each. */
-export function ChargesPage({ page }: { page: number }) {
+export function ChargesPage({ page, sort }: { page: number; sort: ListSortChoice }) {
   const { t } = useLingui()
+  const navigate = useNavigate()
   const methodName = useMethodName()
-  const query = useQuery(walletQueries.charges(page))
+  const query = useQuery(walletQueries.charges(page, sortQuery(sort, 'value')))
 
   const detail = (charge: ChargingProcess, text: string | number) => (
     <Link to="/shipping-payments/$id" params={{ id: String(charge.id) }}>
@@ -43,13 +46,23 @@ export function ChargesPage({ page }: { page: number }) {
           <Trans>Charge the wallet</Trans>
         </Link>
       </p>
+      <div className={surface.filters}>
+        <SortFilter
+          id="charges-sort"
+          value={sort}
+          onChange={(next) =>
+            void navigate({ to: '/shipping-payments', search: { sort: next, page: 1 } })
+          }
+          amounts
+        />
+      </div>
       <PagedTable
         query={query}
         label={t`Shipping payments`}
         columns={columns}
         rowKey={(c) => c.id}
         page={page}
-        link={(n, props) => <Link to="/shipping-payments" search={{ page: n }} {...props} />}
+        link={(n, props) => <Link to="/shipping-payments" search={{ sort, page: n }} {...props} />}
       />
     </section>
   )

@@ -16,6 +16,8 @@ import {
 
 export interface LogFilters {
   status?: WalletLogStatus
+  sort_by?: string
+  sort_value?: string
   start_date?: string
   end_date?: string
   page: number
@@ -34,6 +36,8 @@ export const walletQueries = {
           signal,
           query: {
             status: filters.status,
+            sort_by: filters.sort_by,
+            sort_value: filters.sort_value,
             page: filters.page,
             start_date: day(filters.start_date),
             end_date: day(filters.end_date),
@@ -47,11 +51,14 @@ export const walletQueries = {
       queryFn: ({ signal }) => api.get(`payment-logs/${id}`, PaymentLogReplySchema, { signal }),
       select: (reply) => reply.data,
     }),
-  charges: (page: number) =>
+  charges: (page: number, sort: { sort_by?: string; sort_value?: string } = {}) =>
     queryOptions({
-      queryKey: [...walletQueries.all, 'charges', page],
+      queryKey: [...walletQueries.all, 'charges', page, sort],
       queryFn: ({ signal }) =>
-        api.get('charging-processes', ChargingProcessPageSchema, { signal, query: { page } }),
+        api.get('charging-processes', ChargingProcessPageSchema, {
+          signal,
+          query: { page, ...sort },
+        }),
       placeholderData: keepPreviousData,
     }),
   charge: (id: number) =>

@@ -6,7 +6,8 @@ import type { Column } from '../../ui/data-list'
 import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters, SelectFilter } from '../../ui/list-filters'
+import { ListFilters, SelectFilter, SortFilter } from '../../ui/list-filters'
+import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
@@ -16,6 +17,7 @@ import * as styles from './wallet.css'
 
 export interface WalletSearch {
   status: '' | WalletLogStatus
+  sort: ListSortChoice
   date: DatePreset
   start: string
   end: string
@@ -33,7 +35,12 @@ export function WalletPage({ search }: { search: WalletSearch }) {
     { timeZone: info?.time_zone },
   )
   const query = useQuery(
-    walletQueries.logs({ status: search.status || undefined, page: search.page, ...range }),
+    walletQueries.logs({
+      status: search.status || undefined,
+      ...sortQuery(search.sort, 'value'),
+      page: search.page,
+      ...range,
+    }),
   )
   const { data } = query
   const change = (next: Partial<WalletSearch>) =>
@@ -103,6 +110,12 @@ export function WalletPage({ search }: { search: WalletSearch }) {
             { value: 'Discounted', label: t`Exports` },
             { value: 'Charged', label: t`Imports` },
           ]}
+        />
+        <SortFilter
+          id="wallet-sort"
+          value={search.sort}
+          onChange={(sort) => change({ sort })}
+          amounts
         />
       </ListFilters>
       <PagedTable

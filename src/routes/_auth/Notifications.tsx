@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NotificationsPage } from '../../features/notifications/notifications-page'
-import { pageSearch } from '../-search'
+import { sortedPageSearch } from '../-search'
 
 export const Route = createFileRoute('/_auth/Notifications')({
-  validateSearch: pageSearch,
+  validateSearch: sortedPageSearch,
   component: function Notifications() {
-    return <NotificationsPage page={Route.useSearch().page} />
+    return <NotificationsPage {...Route.useSearch()} />
   },
 })

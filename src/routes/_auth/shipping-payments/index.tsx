@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ChargesPage } from '../../../features/wallet/charges-page'
-import { pageSearch } from '../../-search'
+import { sortedPageSearch } from '../../-search'
 
 export const Route = createFileRoute('/_auth/shipping-payments/')({
-  validateSearch: pageSearch,
+  validateSearch: sortedPageSearch,
   component: function ShippingPayments() {
-    return <ChargesPage page={Route.useSearch().page} />
+    return <ChargesPage {...Route.useSearch()} />
   },
 })
