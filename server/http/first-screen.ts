@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { EARLY_REPLIES } from '../../src/api/early-replies'
+import { EARLY_REPLIES, EARLY_REPLIES_AT } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
 import type { Locale } from '../../src/contract/common'
@@ -132,9 +132,10 @@ const STEPPED_ASIDE = 'no-first-screen'
  *   `window[ROUTE_SCREEN]` for the storefront, which takes it over (src/app/route-screens.ts)
  *   or, once it has gone on without, makes the script leave the page alone;
  * - otherwise it asks for the page's catalogue replies: the same anonymous GETs at the same
- *   URLs as the storefront's own calls, kept for it in `window[EARLY_REPLIES]`
- *   (src/api/early-replies.ts takes each once); as they arrive, the pictures the page shows
- *   first (the product's and its first four packages', or the package's) are preloaded.
+ *   URLs as the storefront's own calls, kept for it in `window[EARLY_REPLIES]` with the
+ *   address they were made for (src/api/early-replies.ts); as they arrive, the pictures the
+ *   page shows first (the product's and its first four packages', or the package's) are
+ *   preloaded.
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
@@ -151,7 +152,7 @@ export const MARKUP_GUARD =
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
   `.catch(function(){return null});return}` +
   `var o=location.origin+'/api/products/',q='local='+p,` +
-  `e=window.${EARLY_REPLIES}={},` +
+  `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h},` +
   `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:{Accept:'application/json'}})},` +
   `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
   `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +

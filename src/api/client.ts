@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { t } from '@lingui/core/macro'
 import { currentLocale } from '../i18n/locale'
-import { takeEarlyReply } from './early-replies'
+import { settleEarlyReply, takeEarlyReply } from './early-replies'
 import { ApiError } from './errors'
 import { toFormData, type FormValue } from './form-data'
 import { getToken, setToken } from './token'
@@ -58,12 +58,17 @@ function messageOf(body: unknown): string | undefined {
   return undefined
 }
 
-/** Sends a call and answers its response when it is 2xx; otherwise throws the ApiError. */
+/**
+ * Sends a call and answers its response when it is 2xx, read by `read`; otherwise throws the
+ * ApiError. An early reply the call used (early-replies.ts) is settled once it has been read,
+ * unless the call was cancelled meanwhile: the call made again then uses it too.
+ */
 async function send(
   method: string,
   path: string,
   { query, body, headers = {}, signal, anonymous = false, localized = true }: RequestOptions,
   accept: string,
+  read: (response: Response) => Promise<unknown> = async () => {},
 ): Promise<Response> {
   const token = anonymous ? null : getToken()
   const init: RequestInit = {
@@ -79,20 +84,22 @@ async function send(
 
   const url = apiUrl(path, query, localized)
   let response: Response
+  // A public catalogue call the page's first script already made (early-replies.ts).
+  const early =
+    method === 'GET' && !token && !body && Object.keys(headers).length === 0
+      ? takeEarlyReply(url, init)
+      : undefined
   try {
-    // A public catalogue call the page's first script already made (early-replies.ts).
-    const early =
-      method === 'GET' && !token && !body && Object.keys(headers).length === 0
-        ? takeEarlyReply(url)
-        : undefined
     response = await (early ?? fetch(url, init))
   } catch (error) {
     if (signal?.aborted) throw error
     throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
   }
+  const payload = response.ok ? undefined : await response.json().catch(() => undefined)
+  if (response.ok) await read(response)
+  if (early && !signal?.aborted) settleEarlyReply(url)
   if (response.ok) return response
 
-  const payload: unknown = await response.json().catch(() => undefined)
   if (response.status === 401) {
     setToken(null)
     hooks.onUnauthorized()
@@ -120,8 +127,10 @@ async function request<S extends v.GenericSchema>(
     typeof schema === 'function' ? schema() : schema,
   ])
   checking.catch(() => {})
-  const response = await send(method, path, options, 'application/json')
-  const payload: unknown = await response.json().catch(() => undefined)
+  let payload: unknown
+  const response = await send(method, path, options, 'application/json', async (response) => {
+    payload = await response.json().catch(() => undefined)
+  })
   let loaded
   try {
     loaded = await checking
@@ -153,6 +162,11 @@ export const api = {
     options?: RequestOptions,
   ) => request('DELETE', path, schema, options),
   /** A file the API serves to the signed-in user only (a receipt): fetched with the token. */
-  blob: async (path: string, options?: RequestOptions) =>
-    (await send('GET', path, { localized: false, ...options }, '*/*')).blob(),
+  blob: async (path: string, options?: RequestOptions) => {
+    let blob: Blob | undefined
+    await send('GET', path, { localized: false, ...options }, '*/*', async (response) => {
+      blob = await response.blob()
+    })
+    return blob!
+  },
 }

@@ -1,32 +1,55 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { EARLY_REPLIES, takeEarlyReply } from './early-replies'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { EARLY_REPLIES, EARLY_REPLIES_AT, settleEarlyReply, takeEarlyReply } from './early-replies'
 
 const url = 'http://localhost/api/products/1?local=en'
-const stash = (replies: Record<string, Promise<Response>>) =>
-  ((window as unknown as Record<string, unknown>)[EARLY_REPLIES] = replies)
+const stash = (replies: Record<string, Promise<Response>>, at = window.location.hash) =>
+  ((window as unknown as Record<string, unknown>)[EARLY_REPLIES] = {
+    [EARLY_REPLIES_AT]: at,
+    ...replies,
+  })
 
 describe('takeEarlyReply', () => {
+  beforeEach(() => {
+    window.location.hash = '#/products/products-1/1'
+  })
   afterEach(() => {
     delete (window as unknown as Record<string, unknown>)[EARLY_REPLIES]
     vi.restoreAllMocks()
   })
 
-  it('gives the reply the page asked for once, then leaves the call to the network', async () => {
-    const reply = Promise.resolve(Response.json({ data: { id: 1 } }))
-    stash({ [url]: reply })
-    expect(takeEarlyReply(url)).toBe(reply)
-    expect(takeEarlyReply(url)).toBeUndefined()
+  it('gives every call the reply the page asked for until one has read it', async () => {
+    stash({ [url]: Promise.resolve(Response.json({ data: { id: 1 } })) })
+    // A call cancelled before it read the reply, then made again: both get the same reply.
+    const first = takeEarlyReply(url, {})!
+    const again = takeEarlyReply(url, {})!
+    expect(await (await again).json()).toEqual({ data: { id: 1 } })
+    expect(await (await first).json()).toEqual({ data: { id: 1 } })
+    settleEarlyReply(url)
+    expect(takeEarlyReply(url, {})).toBeUndefined()
+  })
+
+  it('gives the reply however late the storefront asks for it', async () => {
+    vi.spyOn(performance, 'now').mockReturnValue(60_000)
+    stash({ [url]: Promise.resolve(Response.json({ data: { id: 1 } })) })
+    expect(await (await takeEarlyReply(url, {}))!.json()).toEqual({ data: { id: 1 } })
   })
 
   it('has nothing for another URL or a page without the early calls', () => {
-    expect(takeEarlyReply(url)).toBeUndefined()
+    expect(takeEarlyReply(url, {})).toBeUndefined()
     stash({ [url]: Promise.resolve(new Response()) })
-    expect(takeEarlyReply(`${url}&page=2`)).toBeUndefined()
+    expect(takeEarlyReply(`${url}&page=2`, {})).toBeUndefined()
   })
 
-  it('does not give a reply asked for long ago: it could be stale', () => {
-    stash({ [url]: Promise.resolve(new Response()) })
-    vi.spyOn(performance, 'now').mockReturnValue(60_000)
-    expect(takeEarlyReply(url)).toBeUndefined()
+  it('has nothing once the customer has moved to another address', () => {
+    stash({ [url]: Promise.resolve(new Response()) }, '#/products/products-1/2')
+    expect(takeEarlyReply(url, {})).toBeUndefined()
+  })
+
+  it('asks the network when the early call failed', async () => {
+    const network = vi.spyOn(globalThis, 'fetch').mockResolvedValue(Response.json({ ok: 1 }))
+    stash({ [url]: Promise.reject(new TypeError('Failed to fetch')) })
+    expect(await (await takeEarlyReply(url, {}))!.json()).toEqual({ ok: 1 })
+    expect(network).toHaveBeenCalledWith(url, {})
+    expect(takeEarlyReply(url, {})).toBeUndefined()
   })
 })

@@ -2,22 +2,43 @@
  * Replies a page's first inline script asked for before the storefront's code arrived: a
  * product or package page opened from a link starts its catalogue calls with the page itself
  * instead of after the storefront's script (docs/api.md, The first screen). The script keeps
- * each call's pending response under its absolute URL in `window[EARLY_REPLIES]`.
+ * each call's pending response under its absolute URL in `window[EARLY_REPLIES]`, and the
+ * address it was made for under `EARLY_REPLIES_AT`.
  */
 export const EARLY_REPLIES = '__earlyReplies'
+export const EARLY_REPLIES_AT = '#'
 
-/** Only for the calls of the page's first route: after this, a call goes to the network. */
-const EARLY_REPLY_MS = 10_000
+type Replies = Record<string, Promise<Response> | string | undefined>
+
+const replies = () => (window as unknown as Record<string, Replies | undefined>)[EARLY_REPLIES]
 
 /**
- * The pending response of an anonymous GET of `url` the page's first script made, once: the
- * caller reads its body. Undefined when there is none or the page is older than that.
+ * The response of an anonymous GET of `url` the page's first script made, as a copy the
+ * caller may read; undefined when there is none. The reply stays the one every call of `url`
+ * gets, whenever it comes, until a call has read it (`settleEarlyReply`): a call cancelled
+ * on the way (a page rendered again) and made anew uses it too, so the page never asks twice.
+ * Only on the address the script saw: once the customer has moved on, calls go to the network.
+ * A call the network refused (offline) is made again.
  */
-export function takeEarlyReply(url: string): Promise<Response> | undefined {
-  const replies = (window as unknown as Record<string, unknown>)[EARLY_REPLIES] as
-    Record<string, Promise<Response> | undefined> | undefined
-  const reply = replies?.[url]
-  if (!reply) return undefined
-  delete replies[url]
-  return performance.now() < EARLY_REPLY_MS ? reply : undefined
+export function takeEarlyReply(url: string, init: RequestInit): Promise<Response> | undefined {
+  const kept = replies()
+  if (!kept) return undefined
+  if (kept[EARLY_REPLIES_AT] !== window.location.hash) {
+    delete (window as unknown as Record<string, unknown>)[EARLY_REPLIES]
+    return undefined
+  }
+  const reply = kept[url]
+  if (typeof reply !== 'object') return undefined
+  return reply.then(
+    (response) => response.clone(),
+    () => {
+      settleEarlyReply(url)
+      return fetch(url, init)
+    },
+  )
+}
+
+/** A call has read the early reply of `url`: the next call of it goes to the network. */
+export function settleEarlyReply(url: string): void {
+  delete replies()?.[url]
 }

@@ -5,9 +5,6 @@ import { catalogueQueries } from '../features/catalogue/queries'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
 import { ROUTE_SCREEN, type ScreenRoute } from './screen-routes'
 
-/** How long the storefront waits for a route screen still on its way; then it goes on without. */
-const ROUTE_SCREEN_WAIT_MS = 3000
-
 /**
  * The route's screen the page's first script asked for, when it came and was shown: its
  * replies go in the query cache, so the storefront renders the same page over the markup
@@ -25,10 +22,8 @@ export async function takeRouteScreen(
     delete scope[ROUTE_SCREEN]
     return false
   }
-  const screen = await Promise.race([
-    pending,
-    new Promise<null>((resolve) => setTimeout(resolve, ROUTE_SCREEN_WAIT_MS, null)),
-  ])
+  // Whenever it comes: asking the API instead would ask the same server for the same replies.
+  const screen = await pending
   delete scope[ROUTE_SCREEN]
   if (!screen) return false
   try {
