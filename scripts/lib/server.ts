@@ -83,3 +83,28 @@ export async function waitForServer(child: ChildProcess, url: string): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * A session of the demo customer (+961 70 000 001), signed in through the API with the code
+ * the development outbox shows: the server must run with DEMO=1 and DEV_OUTBOX=1.
+ */
+export async function demoSession(base: string): Promise<string> {
+  const form = () => {
+    const body = new FormData()
+    body.set('phone_number', '+96170000001')
+    body.set('password', 'demo-pass-1')
+    return body
+  }
+  // A script, not a page: the header tells the server this is no cross-site form post.
+  const headers = { 'X-Requested-With': 'bench' }
+  const check = await fetch(`${base}/api/login?check=1`, { method: 'POST', body: form(), headers })
+  if (!check.ok) throw new Error(`demo sign-in refused: ${check.status}`)
+  const outbox = await fetch(`${base}/api/dev/outbox?to=%2B96170000001`)
+  const { data } = (await outbox.json()) as { data: { code: string }[] }
+  const body = form()
+  body.set('verification_code', data[0]?.code ?? '')
+  const reply = await fetch(`${base}/api/login?auth=1`, { method: 'POST', body, headers })
+  const { token } = (await reply.json()) as { token?: string }
+  if (!token) throw new Error(`demo sign-in failed: ${reply.status}`)
+  return token
+}
