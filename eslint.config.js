@@ -21,6 +21,13 @@ const purePatterns = [
   { regex: '^\\.\\./(?!contract|domain)', message: 'contract and domain import only each other.' },
 ]
 
+/** Pages and their pieces render before the router has loaded: its types only. */
+const routerValues = {
+  name: '@tanstack/react-router',
+  allowTypeImports: true,
+  message: 'Use AppLink and useAppNavigate (src/ui/nav.tsx): pages render before the router.',
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -61,17 +68,24 @@ export default tseslint.config(
   },
   {
     // Features never import each other: shared pieces move to ui/, domain/, api/ or contract/.
+    // Nor what composes them (the app, the routes); and their pages render before the router
+    // has loaded (docs/architecture.md, The first load): links and navigation come from ui/nav.
     files: ['src/features/*/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [routerValues],
           patterns: [
             {
               regex: '^\\.\\./(?!\\.)',
               message: 'A feature may not import another feature; move the shared piece out.',
             },
             { group: ['**/features/*'], message: 'A feature may not import another feature.' },
+            {
+              regex: '(^|/)(app|routes)/',
+              message: 'A feature may not import the app or the routes that compose it.',
+            },
           ],
         },
       ],
@@ -84,6 +98,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [routerValues],
           patterns: [
             {
               regex: '(^|/)(features|app|routes|pwa)/',

@@ -16,7 +16,7 @@ import { messages as english } from '../locales/en/messages.po'
 import { createQueryClient } from './api/query-client'
 import { websiteInfoQuery } from './api/website-info'
 import { App } from './app/app'
-import { plainNavigation } from './app/nav'
+import { plainNavigation } from './ui/nav'
 import { routedTree } from './app/routed'
 import { seedRouteScreen } from './app/route-screens'
 import type { ScreenRoute } from './app/screen-routes'
@@ -79,7 +79,7 @@ async function render(
   seed(queryClient)
   try {
     // Home's first screen is hydrated before the router has loaded (src/main.tsx), with the
-    // links it has then (src/app/nav.tsx).
+    // links it has then (src/ui/nav.tsx).
     let tree: Parameters<typeof App>[0] = {
       queryClient,
       navigation: plainNavigation(() => Promise.resolve()),

@@ -8,7 +8,7 @@ import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
 import { seedFirstScreen } from './app/first-screen'
-import { plainNavigation } from './app/nav'
+import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, storedLocale } from './i18n/locale'
@@ -64,7 +64,9 @@ let routerShown = false
 function navigate(options: NavigateOptions): Promise<void> {
   return loadRouter().then(({ router }) => {
     if (routerShown) return router.navigate(options)
-    window.location.hash = router.buildLocation(options).href
+    const href = options.href ?? router.buildLocation(options).href
+    if (options.replace) window.location.replace(`#${href}`)
+    else window.location.hash = href
   })
 }
 

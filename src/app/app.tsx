@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import { DirectionProvider } from '@radix-ui/react-direction'
 import { LOCALES } from '../i18n/locale'
 import { useLocale } from '../i18n/use-locale'
-import type { Navigation } from './nav'
+import type { Navigation } from '../ui/nav'
 import { Shell } from './shell'
 
 /**

@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../ui/nav'
 import { Trans } from '@lingui/react/macro'
 import { button } from '../ui/button.css'
 import * as styles from './shell.css'
@@ -11,9 +11,9 @@ export function ComingSoon({ title }: { title: string }) {
       <p>
         <Trans>This page is coming soon.</Trans>
       </p>
-      <Link to="/" className={button.primary}>
+      <AppLink to="/" className={button.primary}>
         <Trans>Back to the home page</Trans>
-      </Link>
+      </AppLink>
     </section>
   )
 }

@@ -8,7 +8,7 @@ import { FacebookIcon, InstagramIcon, TikTokIcon, WhatsAppIcon } from '../ui/soc
 import { socialLinks, whatsappHref } from './contact-links'
 import * as styles from './shell.css'
 import { useClearSpot } from './use-clear-spot'
-import { AppLink } from './nav'
+import { AppLink } from '../ui/nav'
 
 export function Footer() {
   const { t } = useLingui()

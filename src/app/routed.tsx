@@ -7,7 +7,7 @@ import {
   type LinkComponentProps,
 } from '@tanstack/react-router'
 import { createAppRouter } from '../router'
-import type { Navigation } from './nav'
+import type { Navigation } from '../ui/nav'
 
 export { createAppRouter }
 export type AppRouter = ReturnType<typeof createAppRouter>
@@ -46,7 +46,11 @@ export function routedTree(router: AppRouter): {
   return {
     navigation: {
       Link: RoutedLink as LinkComponent<'a'>,
-      navigate: (options) => router.navigate(options),
+      navigate: async (options) => {
+        // An address as it is (a sign-in's way back): not rewritten by the route's search check.
+        if (options.href) router.history[options.replace ? 'replace' : 'push'](options.href)
+        else await router.navigate(options)
+      },
     },
     page: <RouterProvider router={router} />,
     after: <FollowLocation router={router} />,

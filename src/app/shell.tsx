@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { lazyPiece } from '../ui/lazy-piece'
 import { ConnectionPopup } from './connection-popup'
-import { NavigationProvider, type Navigation } from './nav'
+import { NavigationProvider, type Navigation } from '../ui/nav'
 import { usePushMessages } from './push-messages'
 import { ThemeSync } from './theme-sync'
 import { SecondaryBar, TopBar } from './top-bar'
@@ -38,7 +38,7 @@ function useAfterLoad(delayMs = 2000): boolean {
 
 /**
  * The bars, footer and prompts around every page: `children` is the page, and `navigation`
- * what its links do (before the router has loaded, or with it; src/app/nav.tsx).
+ * what its links do (before the router has loaded, or with it; src/ui/nav.tsx).
  */
 export function Shell({ navigation, children }: { navigation: Navigation; children: ReactNode }) {
   const settled = useAfterLoad()

@@ -8,7 +8,7 @@ import { SearchIcon } from '../ui/icons'
 import { lazyPiece } from '../ui/lazy-piece'
 import { LanguageSwitch } from './language-switch'
 import * as styles from './shell.css'
-import { AppLink, useAppNavigate } from './nav'
+import { AppLink, useAppNavigate } from '../ui/nav'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do.
 const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))

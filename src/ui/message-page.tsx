@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { AppLink } from './nav'
 import { Trans } from '@lingui/react/macro'
 import { button } from './button.css'
 import * as styles from './surface.css'
@@ -47,9 +47,9 @@ export function MessagePage({
       {detail && <p>{detail}</p>}
       <div>
         {action ?? (
-          <Link to="/" className={button.primary}>
+          <AppLink to="/" className={button.primary}>
             <Trans>Back to the home page</Trans>
-          </Link>
+          </AppLink>
         )}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { useNavigate } from '@tanstack/react-router'
+import { useAppNavigate } from './nav'
 import { Trans } from '@lingui/react/macro'
 import { button } from './button.css'
 import { Dialog } from './dialog'
@@ -9,7 +9,7 @@ import { Dialog } from './dialog'
  * back or to reload and check again.
  */
 export function UnavailableDialog({ kind }: { kind: 'product' | 'item' }) {
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const home = () => void navigate({ to: '/' })
   if (kind === 'product')
     return (

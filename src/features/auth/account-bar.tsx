@@ -20,7 +20,7 @@ import { lazyPiece } from '../../ui/lazy-piece'
 import { useDismiss } from '../../ui/use-dismiss'
 import { authApi } from './queries'
 import * as styles from './account-bar.css'
-import { AppLink } from '../../app/nav'
+import { AppLink } from '../../ui/nav'
 
 // The token dialog and its whitelist rule (with ipaddr.js) load when it is first opened.
 const TokenDialog = lazyPiece(() => import('./token-dialog').then((m) => m.TokenDialog))

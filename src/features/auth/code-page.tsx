@@ -1,7 +1,7 @@
 import { pushToken } from '../../pwa/push'
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate, useRouter } from '@tanstack/react-router'
+import { useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
 import { startSession } from '../../api/session'
@@ -47,8 +47,7 @@ function useCountdown() {
 /** The phone-code step shared by sign-in and sign-up. */
 export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redirect?: string }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
-  const router = useRouter()
+  const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<Problem | null>(null)
@@ -95,7 +94,7 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
       const remember = pending.get('remember') !== '0'
       pending.clear()
       await startSession(queryClient, reply.token, remember)
-      router.history.push(safeRedirect(redirect))
+      void navigate({ href: safeRedirect(redirect) })
     },
     onError: (error) => {
       const refused = error instanceof ApiError && (error.status === 422 || error.status === 400)

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/auth'
 import { button } from '../../ui/button.css'
@@ -14,7 +14,7 @@ import * as styles from './auth.css'
 
 /** /forget-password: one e-mail field; the address waits in session storage for the code. */
 export function ForgotPasswordPage() {
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [email, setEmail] = useState(pending.get('email') ?? '')
   const [problem, setProblem] = useState<string | null>(null)
   const send = useMutation({
@@ -65,7 +65,7 @@ export function ForgotPasswordPage() {
 /** /verification-code: the e-mailed code, checked before the new password is asked for. */
 export function VerificationCodePage() {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [email] = useState(() => pending.get('email'))
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
@@ -120,7 +120,7 @@ export function VerificationCodePage() {
 
 /** /set-password: the new password, then back to sign-in. */
 export function SetPasswordPage() {
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   // Read once: a successful save clears them, and that must not send the customer back.
   const [{ email, code }] = useState(() => ({
     email: pending.get('email'),

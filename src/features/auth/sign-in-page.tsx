@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
@@ -15,7 +15,7 @@ import * as styles from './auth.css'
 
 export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boolean }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [mode, setMode] = useState<'phone' | 'username'>('phone')
   const [phone, setPhone] = useState<PhoneValue>({ country: DEFAULT_COUNTRY, number: '' })
   const [username, setUsername] = useState(pending.get('username') ?? '')
@@ -130,9 +130,9 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
             />
             <Trans>Remember me</Trans>
           </label>
-          <Link to="/forget-password">
+          <AppLink to="/forget-password">
             <Trans>Forgot your password?</Trans>
-          </Link>
+          </AppLink>
         </div>
         <button type="submit" className={button.primary} disabled={check.isPending}>
           {check.isPending ? <Trans>Please wait…</Trans> : <Trans>Sign in</Trans>}
@@ -141,7 +141,7 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
       </form>
       <p className={styles.note}>
         <Trans>
-          No account yet? <Link to="/sign-up">Sign up</Link>
+          No account yet? <AppLink to="/sign-up">Sign up</AppLink>
         </Trans>
       </p>
     </section>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
@@ -21,7 +21,7 @@ import * as styles from './auth.css'
 
 export function SignUpPage() {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const [username, setUsername] = useState('')
   const [phone, setPhone] = useState<PhoneValue>({ country: DEFAULT_COUNTRY, number: '' })
   const [email, setEmail] = useState('')
@@ -129,7 +129,7 @@ export function SignUpPage() {
       </form>
       <p className={styles.note}>
         <Trans>
-          Already have an account? <Link to="/sign-in">Sign in</Link>
+          Already have an account? <AppLink to="/sign-in">Sign in</AppLink>
         </Trans>
       </p>
     </section>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../../ui/nav'
 import type { PackageDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
 import { LoadProblem } from '../../ui/load-problem'
@@ -35,12 +35,12 @@ export function PackagePage({
         <div className={styles.facts}>
           <h1 className={styles.heading}>{data.name}</h1>
           <p>
-            <Link
+            <AppLink
               to="/products/products-{$number}/$id"
               params={{ number: String(data.number), id: String(data.product_id) }}
             >
               {data.product_name}
-            </Link>
+            </AppLink>
           </p>
           {data.note && <p>{data.note}</p>}
           {data.minimum_qut_note && <p>{data.minimum_qut_note}</p>}

@@ -2,7 +2,7 @@ import { memo } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { ProductSummary } from '../../contract/catalogue'
 import * as styles from './catalogue.css'
-import { AppLink } from '../../app/nav'
+import { AppLink } from '../../ui/nav'
 
 function Card({
   name,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Package, ProductDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
@@ -22,13 +22,13 @@ const UnavailableDialog = lazyPiece(() =>
 function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
   if (entry.merge_to)
     return (
-      <Link
+      <AppLink
         to="/products/products-{$number}/$id"
         params={{ number: String(entry.number), id: String(entry.merge_to) }}
         className={styles.card}
       >
         <CardContent {...entry} available eager={eager} />
-      </Link>
+      </AppLink>
     )
   if (!entry.available)
     return (
@@ -37,13 +37,13 @@ function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
       </div>
     )
   return (
-    <Link
+    <AppLink
       to="/products/products-{$number}/packages/$id"
       params={{ number: String(entry.number), id: String(entry.id) }}
       className={styles.card}
     >
       <CardContent {...entry} available eager={eager} />
-    </Link>
+    </AppLink>
   )
 }
 

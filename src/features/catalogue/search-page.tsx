@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useLocale } from '../../i18n/use-locale'
 import { useOnline } from '../../ui/use-online'
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../../ui/nav'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
 import { Pagination } from '../../ui/pagination'
@@ -45,7 +45,7 @@ export function SearchPage({ q, page }: { q: string; page: number }) {
             page={page}
             total={data.total}
             perPage={data.per_page}
-            link={(n, props) => <Link to="/search" search={{ q, page: n }} {...props} />}
+            link={(n, props) => <AppLink to="/search" search={{ q, page: n }} {...props} />}
           />
         </>
       )}

@@ -7,7 +7,7 @@ import { Loading } from '../../ui/load-problem'
 import { useDismiss } from '../../ui/use-dismiss'
 import { notificationQueries } from './queries'
 import * as styles from './notifications.css'
-import { AppLink } from '../../app/nav'
+import { AppLink } from '../../ui/nav'
 
 /**
  * The bell: the unread count, and a popup with the newest unread notifications (at most two)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { button } from '../../ui/button.css'
@@ -20,7 +20,7 @@ import * as styles from './notifications.css'
 /** Every notification, newest first, a page at a time; each can be deleted. */
 export function NotificationsPage({ page, sort }: { page: number; sort: ListSortChoice }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const { data, error, refetch } = useQuery(notificationQueries.list(page, sortQuery(sort)))
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -79,7 +79,7 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
                   {/* Written in the language of the day it was sent: its own direction. */}
                   <p className={styles.title} dir="auto">
                     {note.url ? (
-                      <Link to={note.url.replace(/^\/#/, '')}>{note.title}</Link>
+                      <AppLink to={note.url.replace(/^\/#/, '')}>{note.title}</AppLink>
                     ) : (
                       note.title
                     )}
@@ -110,7 +110,9 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
             page={page}
             total={data.total}
             perPage={data.per_page}
-            link={(n, props) => <Link to="/Notifications" search={{ sort, page: n }} {...props} />}
+            link={(n, props) => (
+              <AppLink to="/Notifications" search={{ sort, page: n }} {...props} />
+            )}
           />
         </>
       )}

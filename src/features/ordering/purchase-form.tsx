@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Link } from '@tanstack/react-router'
+import { AppLink } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ORDER_TEXT_MAX } from '../../contract/orders'
 import { asksAccountLogin, formKind, isFreeFire, needsPlayerNumber } from '../../domain/ordering'
@@ -225,13 +225,13 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
               <DialogClose className={button.secondary}>
                 <Trans>Cancel</Trans>
               </DialogClose>
-              <Link
+              <AppLink
                 to="/sign-in"
                 search={{ redirect: window.location.hash.slice(1) || '/' }}
                 className={button.primary}
               >
                 <Trans>Sign in</Trans>
-              </Link>
+              </AppLink>
             </>
           }
         />

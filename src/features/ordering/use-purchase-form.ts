@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useAppNavigate } from '../../ui/nav'
 import { useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { USER_KEY } from '../../api/session'
@@ -33,7 +33,7 @@ const NO_PLAYER: PlayerState = { verified: null, name: null, error: null }
 export function usePurchaseForm(item: Purchasable) {
   const { t } = useLingui()
   const token = useToken()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const { terms } = item
   const { data: profile } = useQuery({ ...profileQuery(), enabled: !!token })

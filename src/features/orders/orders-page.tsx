@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, ORDER_FILTER_STATUSES } from '../../contract/orders'
 import type { Column } from '../../ui/data-list'
@@ -28,7 +28,7 @@ const itemOf = (order: Order) =>
 
 export function OrdersPage({ search }: { search: OrdersSearch }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const { data: info } = useQuery(websiteInfoQuery())
   const range = dateRange(
     search.date,
@@ -48,9 +48,9 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
     void navigate({ to: '/Orders', search: { ...search, page: 1, ...next } })
 
   const detail = (order: Order, text: string | number) => (
-    <Link to="/Orders/$id" params={{ id: String(order.id) }}>
+    <AppLink to="/Orders/$id" params={{ id: String(order.id) }}>
       {text}
-    </Link>
+    </AppLink>
   )
   const columns: Column<Order>[] = [
     { header: '#', cell: (order) => detail(order, order.id) },
@@ -98,7 +98,7 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
         columns={columns}
         rowKey={(o) => o.id}
         page={search.page}
-        link={(page, props) => <Link to="/Orders" search={{ ...search, page }} {...props} />}
+        link={(page, props) => <AppLink to="/Orders" search={{ ...search, page }} {...props} />}
       />
     </section>
   )

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ChargingProcess } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
@@ -15,14 +15,14 @@ import { walletQueries } from './queries'
 /** The customer's top-ups (shipping payments) and what became of each. */
 export function ChargesPage({ page, sort }: { page: number; sort: ListSortChoice }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const methodName = useMethodName()
   const query = useQuery(walletQueries.charges(page, sortQuery(sort, 'value')))
 
   const detail = (charge: ChargingProcess, text: string | number) => (
-    <Link to="/shipping-payments/$id" params={{ id: String(charge.id) }}>
+    <AppLink to="/shipping-payments/$id" params={{ id: String(charge.id) }}>
       {text}
-    </Link>
+    </AppLink>
   )
   const columns: Column<ChargingProcess>[] = [
     { header: '#', cell: (c) => detail(c, c.id) },
@@ -42,9 +42,9 @@ export function ChargesPage({ page, sort }: { page: number; sort: ListSortChoice
         <Trans>Shipping payments</Trans>
       </h1>
       <p className={surface.muted}>
-        <Link to="/charging-the-wallet">
+        <AppLink to="/charging-the-wallet">
           <Trans>Charge the wallet</Trans>
-        </Link>
+        </AppLink>
       </p>
       <div className={surface.filters}>
         <SortFilter
@@ -62,7 +62,9 @@ export function ChargesPage({ page, sort }: { page: number; sort: ListSortChoice
         columns={columns}
         rowKey={(c) => c.id}
         page={page}
-        link={(n, props) => <Link to="/shipping-payments" search={{ sort, page: n }} {...props} />}
+        link={(n, props) => (
+          <AppLink to="/shipping-payments" search={{ sort, page: n }} {...props} />
+        )}
       />
     </section>
   )

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { USER_KEY } from '../../api/session'
 import { USDT_MIN, type UsdtNetwork, type UsdtPayment } from '../../contract/wallet'
@@ -106,7 +106,7 @@ const clock = (seconds: number) =>
  */
 export function UsdtDialog({ payment, onClose }: { payment: UsdtPayment; onClose: () => void }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const queryClient = useQueryClient()
   const check = useQuery({ ...usdtQueries.check(payment.payment_id), initialData: payment })
   const current = check.data

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { PaymentLog, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
@@ -27,7 +27,7 @@ export interface WalletSearch {
 /** The wallet: its balance, what came in and went out, and every movement, filtered. */
 export function WalletPage({ search }: { search: WalletSearch }) {
   const { t } = useLingui()
-  const navigate = useNavigate()
+  const navigate = useAppNavigate()
   const { data: info } = useQuery(websiteInfoQuery())
   const range = dateRange(
     search.date,
@@ -47,9 +47,9 @@ export function WalletPage({ search }: { search: WalletSearch }) {
     void navigate({ to: '/wallet', search: { ...search, page: 1, ...next } })
 
   const detail = (log: PaymentLog, text: string | number) => (
-    <Link to="/wallet/$id" params={{ id: String(log.id) }}>
+    <AppLink to="/wallet/$id" params={{ id: String(log.id) }}>
       {text}
-    </Link>
+    </AppLink>
   )
   const columns: Column<PaymentLog>[] = [
     { header: '#', cell: (log) => detail(log, log.id) },
@@ -124,7 +124,7 @@ export function WalletPage({ search }: { search: WalletSearch }) {
         columns={columns}
         rowKey={(log) => log.id}
         page={search.page}
-        link={(page, props) => <Link to="/wallet" search={{ ...search, page }} {...props} />}
+        link={(page, props) => <AppLink to="/wallet" search={{ ...search, page }} {...props} />}
       />
     </section>
   )
