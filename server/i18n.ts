@@ -249,6 +249,10 @@ export function t(locale: Locale, id: MessageId, values?: Record<string, unknown
   return instances[locale]._(id, values)
 }
 
+export function isMessageId(value: string): value is MessageId {
+  return (MESSAGE_IDS as readonly string[]).includes(value)
+}
+
 export function isLocale(value: unknown): value is Locale {
   return (LOCALES as readonly unknown[]).includes(value)
 }

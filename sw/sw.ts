@@ -11,6 +11,7 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { isUsable, PAGE_CACHE, PAGE_URL } from './first-screen-page'
+import { pushSubject, subjectPage } from '../src/pwa/notification-page'
 import { notificationTarget } from './notification-target'
 
 declare const self: ServiceWorkerGlobalScope
@@ -119,7 +120,8 @@ interface PushPayload {
  * Any push whose payload is a JSON object with `notification` {title, body} and `data` (as FCM
  * delivers it to a browser), whether or not Firebase sent it. With the store open and seen,
  * the page is told instead (its bell and the order's data update); otherwise a notification
- * shows, one per subject (`data.tag`: a newer one about an order replaces the older).
+ * shows, one per subject (`data.tag`: a newer one about an order replaces the older), that
+ * opens the page of what it is about (`data.kind` and `data.id`: docs/api.md, Notifications).
  */
 self.addEventListener('push', (event) => {
   let payload: PushPayload
@@ -141,7 +143,7 @@ self.addEventListener('push', (event) => {
         icon: payload.notification?.icon ?? '/icons/icon-192.png',
         badge: '/icons/icon-192.png',
         tag: payload.data?.tag,
-        data: { url: payload.data?.url ?? payload.data?.link ?? '/#/Notifications' },
+        data: { url: `/#${subjectPage(pushSubject(payload.data))}` },
       })
     }),
   )

@@ -34,10 +34,8 @@ export function createFirebasePush(serviceAccount: object, logger: Logger): Push
           token,
           notification: message.notification,
           data: message.data,
-          webpush: {
-            notification: { icon: '/icons/icon-192.png', tag: message.data.tag },
-            fcmOptions: { link: message.data.url },
-          },
+          // The store's service worker shows it and opens the subject's page.
+          webpush: { notification: { icon: '/icons/icon-192.png', tag: message.data.tag } },
         })
         return 'sent'
       } catch (err) {

@@ -1,6 +1,6 @@
-import { formatMoney, fromMicros, toMicros } from '../../src/domain/money'
+import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
-import { notificationText } from '../services/notifications'
+import { noticeMoney } from '../services/notifications'
 import { findUserByUsername } from '../services/users'
 import { recordAudit } from '../services/audit'
 import { creditWallet } from '../services/wallet'
@@ -39,14 +39,11 @@ export const walletCommands: Record<string, Command> = {
           amount,
           currency: user.currency,
           name: () => reason,
-          notification: (u, credited) =>
-            notificationText(
-              u.locale,
-              'notification.wallet_credited.title',
-              'notification.wallet_credited.body',
-              { amount: formatMoney(credited, u.currency, u.locale), reason },
-              { url: '/#/wallet' },
-            ),
+          notification: (u, credited) => ({
+            message: 'wallet_credited',
+            values: { amount: noticeMoney(credited, u.currency), reason },
+            subject: { kind: 'wallet' },
+          }),
           rate: ctx.config.lbpRate,
           now: ctx.clock.now(),
         })
@@ -87,14 +84,11 @@ export const walletCommands: Record<string, Command> = {
         user = await debitWallet(ctx.db, found.id, {
           amount,
           name: reason,
-          notification: (u) =>
-            notificationText(
-              u.locale,
-              'notification.wallet_debited.title',
-              'notification.wallet_debited.body',
-              { amount: formatMoney(amount, u.currency, u.locale), reason },
-              { url: '/#/wallet' },
-            ),
+          notification: (u) => ({
+            message: 'wallet_debited',
+            values: { amount: noticeMoney(amount, u.currency), reason },
+            subject: { kind: 'wallet' },
+          }),
           now,
           alsoInTransaction: (trx, u) =>
             recordAudit(trx, {

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely'
 import type { Currency, UserType } from '../../src/contract/profile'
 import type { Locale } from '../../src/contract/common'
+import type { NotificationSubjectKind } from '../../src/contract/notifications'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { WalletLogStatus } from '../../src/contract/wallet'
 import type { CatalogueDatabase } from './schema-catalogue'
@@ -305,7 +306,11 @@ export interface IdempotencyKeyTable {
   created_at: string
 }
 
-/** A notification: rendered in the user's language when created. */
+/**
+ * A notification. `message` and its `message_values` (JSON) say it in the reader's language
+ * when it is read; `title` and `description` are its words in the user's language when it was
+ * made, all a row made before messages has (migration 0014_notification_messages).
+ */
 export interface NotificationTable {
   id: Generated<number>
   user_id: number
@@ -313,10 +318,12 @@ export interface NotificationTable {
   description: string
   created_at: string
   read_at: string | null
-  /** The page it is about (an order, a top-up), as a storefront path: `/#/Orders/12`. */
-  url: string | null
-  /** Pushes of one subject replace each other on the device (`order-12`). */
-  tag: string | null
+  /** `order_completed`...: the server messages `notification.<message>.title` and `.body`. */
+  message: string | null
+  message_values: string | null
+  /** What it is about (`order` 12, `top-up` 5, `wallet`): the storefront's page for it. */
+  subject_kind: NotificationSubjectKind | null
+  subject_id: number | null
 }
 
 /** Player numbers a user looked up successfully, per product (GET player_number/info). */

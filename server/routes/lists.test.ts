@@ -4,7 +4,7 @@ import { ValidationErrorReplySchema } from '../../src/contract/common'
 import { NotificationPageSchema } from '../../src/contract/notifications'
 import { OrderPageSchema } from '../../src/contract/orders'
 import { ChargingProcessPageSchema, PaymentLogPageSchema } from '../../src/contract/wallet'
-import { notificationText, notify } from '../services/notifications'
+import { notify } from '../services/notifications'
 import { describeEachDatabase } from '../test/context'
 import { customer, get, order, type Customer } from '../test/orders'
 
@@ -65,13 +65,12 @@ describeEachDatabase('sorting and filtering the lists', (ctx) => {
       ctx.clock.advance(MINUTE)
       await notify(
         ctx.db,
-        buyer.user.id,
-        notificationText(
-          'en',
-          'notification.order_completed.title',
-          'notification.order_completed.body',
-          { id, item: 'Test' },
-        ),
+        buyer.user,
+        {
+          message: 'order_completed',
+          values: { id, item: 'Test' },
+          subject: { kind: 'order', id },
+        },
         ctx.clock.now(),
       )
     }

@@ -16,6 +16,7 @@ export const notificationRoutes = new Hono<AppEnv>()
     c.json(
       await readNotifications(c.var.db, c.var.user.id, c.req.query(), {
         now: c.var.clock.now(),
+        locale: c.var.locale,
         timeZone: c.var.config.storeTimeZone,
       }),
     ),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
 import type { ChargingProcessSchema, PaymentInfoSchema } from '../../src/contract/wallet'
-import { formatMoney, fromMicros, netOfTax } from '../../src/domain/money'
+import { fromMicros, netOfTax } from '../../src/domain/money'
 import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
@@ -19,7 +19,7 @@ import {
 } from '../core/paging'
 import { t } from '../i18n'
 import { localDateTime } from './dates'
-import { notificationText, notify } from './notifications'
+import { noticeMoney, notify } from './notifications'
 import { isUniqueViolation } from './users'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
 
@@ -35,9 +35,6 @@ export type PaymentInfoWire = v.InferInput<typeof PaymentInfoSchema>
 export const CHARGES_PER_PAGE = 10
 
 const percent = (micros: number) => fromMicros(micros)
-
-/** A top-up's notifications open it, and replace each other on the device. */
-const chargeTarget = (id: number) => ({ url: `/#/shipping-payments/${id}`, tag: `charge-${id}` })
 
 // ---- payment settings -----------------------------------------------------------------------
 
@@ -211,18 +208,16 @@ export async function creditCharge(
   })
   await notify(
     trx,
-    user.id,
-    notificationText(
-      user.locale,
-      'notification.charge_completed.title',
-      'notification.charge_completed.body',
-      {
+    user,
+    {
+      message: 'charge_completed',
+      values: {
         id: charge.id,
-        method,
-        amount: formatMoney(credited, user.currency, user.locale),
+        method: { message: `charging.method.${charge.name}` },
+        amount: noticeMoney(credited, user.currency),
       },
-      chargeTarget(charge.id),
-    ),
+      subject: { kind: 'top-up', id: charge.id },
+    },
     now,
   )
   return user
@@ -279,18 +274,16 @@ export function rejectCharge(
       .executeTakeFirstOrThrow()
     await notify(
       trx,
-      charge.user_id,
-      notificationText(
-        user.locale,
-        'notification.charge_canceled.title',
-        'notification.charge_canceled.body',
-        {
+      { id: charge.user_id, locale: user.locale },
+      {
+        message: 'charge_canceled',
+        values: {
           id: charge.id,
-          method: t(user.locale, `charging.method.${charge.name}`),
+          method: { message: `charging.method.${charge.name}` },
           reason: reason.replace(/[.\s]+$/, ''),
         },
-        chargeTarget(charge.id),
-      ),
+        subject: { kind: 'top-up', id: charge.id },
+      },
       now,
     )
     return { changed: true, charge }

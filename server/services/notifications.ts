@@ -1,7 +1,13 @@
 import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
-import type { NotificationSchema } from '../../src/contract/notifications'
-import type { Database, LocaleCode, NotificationRow } from '../db/schema'
+import type { Locale } from '../../src/contract/common'
+import type {
+  NotificationSchema,
+  NotificationSubject,
+  NotificationSubjectKind,
+} from '../../src/contract/notifications'
+import { formatMoney } from '../../src/domain/money'
+import type { CurrencyCode, Database, NotificationRow, UserRow } from '../db/schema'
 import { LIST_SORTS, NOTIFICATION_STATES } from '../../src/contract/constants'
 import {
   listRequest,
@@ -12,68 +18,116 @@ import {
   type ListQuery,
   type Page,
 } from '../core/paging'
-import { t, type MessageId } from '../i18n'
+import { isMessageId, LOCALES, t, type MessageId } from '../i18n'
 import { localDateTime } from './dates'
 
 export type NotificationWire = v.InferInput<typeof NotificationSchema>
 
-/** A notification's words, already in the user's language, and the page it is about. */
-export interface NotificationText {
-  title: string
-  description: string
-  /** A storefront path (`/#/Orders/12`): where tapping it (or its push) leads. */
-  url?: string
-  /** One tag per subject: a newer push about it replaces the older one on the device. */
-  tag?: string
+type TitleId = Extract<MessageId, `notification.${string}.title`>
+/** What happened: its words are the server messages `notification.<message>.title`, `.body`. */
+export type NoticeMessage = TitleId extends `notification.${infer M}.title` ? M : never
+
+/**
+ * A value of a notice's message, kept so that it can be said in either language when read: as
+ * it is (an order's number, an operator's reason, written once), words in each language (what
+ * was bought), an amount (formatted for the reader), or a server message (a method's name).
+ */
+export type NoticeValue =
+  | string
+  | number
+  | { text: Record<Locale, string> }
+  | { money: string; currency: CurrencyCode }
+  | { message: MessageId }
+
+/** Something to tell a user: what happened, its values, and what it is about. */
+export interface Notice {
+  message: NoticeMessage
+  values: Record<string, NoticeValue>
+  subject?: NotificationSubject
 }
 
-/** Renders a notification in the user's language at the time it is created. */
-export function notificationText(
-  locale: LocaleCode,
-  title: MessageId,
-  description: MessageId,
-  values: Record<string, unknown>,
-  target: Pick<NotificationText, 'url' | 'tag'> = {},
-): NotificationText {
+/** An amount for a notice: formatted in the language it is read in. */
+export const noticeMoney = (micros: bigint, currency: CurrencyCode): NoticeValue => ({
+  money: micros.toString(),
+  currency,
+})
+
+/** Words for a notice in each language (what was bought: the catalogue's two names). */
+export const inEachLanguage = (words: (locale: Locale) => string): NoticeValue => ({
+  text: Object.fromEntries(LOCALES.map((locale) => [locale, words(locale)])) as Record<
+    Locale,
+    string
+  >,
+})
+
+function valueIn(locale: Locale, value: NoticeValue): string | number {
+  if (typeof value !== 'object') return value
+  if ('text' in value) return value.text[locale] ?? value.text.en
+  if ('money' in value) return formatMoney(BigInt(value.money), value.currency, locale)
+  return t(locale, value.message)
+}
+
+/** A notice's title and description in `locale`. */
+export function noticeText(locale: Locale, { message, values }: Omit<Notice, 'subject'>) {
+  const said = Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [name, valueIn(locale, value)]),
+  )
   return {
-    title: t(locale, title, values),
-    description: t(locale, description, values),
-    ...target,
+    title: t(locale, `notification.${message}.title`, said),
+    description: t(locale, `notification.${message}.body`, said),
   }
 }
 
-/** The message a browser receives by push (as FCM delivers it): shown by the service worker. */
-export function pushMessage(text: NotificationText) {
+/**
+ * The message a browser receives by push (as FCM delivers it), shown by the service worker: in
+ * the user's language when it is sent, with what it is about, whose page the worker knows, and
+ * a tag per subject (a newer push about an order replaces the older one on the device).
+ */
+export function pushMessage(
+  text: { title: string; description: string },
+  subject?: NotificationSubject,
+): PushMessage {
   return {
     notification: { title: text.title, body: text.description },
-    data: {
-      url: text.url ?? '/#/Notifications',
-      ...(text.tag ? { tag: text.tag } : {}),
-    },
+    data: subject
+      ? {
+          kind: subject.kind,
+          ...('id' in subject && { id: String(subject.id) }),
+          tag: 'id' in subject ? `${subject.kind}-${subject.id}` : subject.kind,
+        }
+      : {},
   }
 }
-export type PushMessage = ReturnType<typeof pushMessage>
+export interface PushMessage {
+  notification: { title: string; body: string }
+  /** FCM's data, strings only: the subject's kind and id, and the device's tag for it. */
+  data: { kind?: NotificationSubjectKind; id?: string; tag?: string }
+}
 
 /**
  * Tells a user something happened: the notification, the bell's unread count, and a push to
- * each of their devices, sent once this transaction commits (services/push.ts). Call it in
- * the transaction that made the change, so all happen or none.
+ * each of their devices in their language, sent once this transaction commits
+ * (services/push.ts). Call it in the transaction that made the change, so all happen or none.
  */
 export async function notify(
   trx: Kysely<Database>,
-  userId: number,
-  text: NotificationText,
+  user: Pick<UserRow, 'id' | 'locale'>,
+  notice: Notice,
   now: Date,
 ): Promise<void> {
   const at = now.toISOString()
+  const text = noticeText(user.locale, notice)
   await trx
     .insertInto('notifications')
     .values({
-      user_id: userId,
+      user_id: user.id,
+      // The words of the moment too: what a reader of the table (or an older server) sees.
       title: text.title,
       description: text.description,
-      url: text.url ?? null,
-      tag: text.tag ?? null,
+      message: notice.message,
+      message_values: JSON.stringify(notice.values),
+      subject_kind: notice.subject?.kind ?? null,
+      subject_id: notice.subject && 'id' in notice.subject ? notice.subject.id : null,
       created_at: at,
       read_at: null,
     })
@@ -81,13 +135,13 @@ export async function notify(
   await trx
     .updateTable('users')
     .set((eb) => ({ new_notifications_count: eb('new_notifications_count', '+', 1) }))
-    .where('id', '=', userId)
+    .where('id', '=', user.id)
     .execute()
   await trx
     .insertInto('push_jobs')
     .values({
-      user_id: userId,
-      message: JSON.stringify(pushMessage(text)),
+      user_id: user.id,
+      message: JSON.stringify(pushMessage(text, notice.subject)),
       attempts: 0,
       next_at: at,
       done_at: null,
@@ -96,12 +150,40 @@ export async function notify(
     .execute()
 }
 
-export function notificationWire(row: NotificationRow, timeZone: string): NotificationWire {
+/** The row's words in `locale`, from its message; a row made before messages, as written. */
+function rowText(row: NotificationRow, locale: Locale) {
+  const message = row.message as NoticeMessage | null
+  if (message && isMessageId(`notification.${message}.title`) && row.message_values) {
+    try {
+      const values = JSON.parse(row.message_values) as Notice['values']
+      return noticeText(locale, { message, values })
+    } catch {
+      // Unreadable values: the words it was written with.
+    }
+  }
+  return { title: row.title, description: row.description }
+}
+
+function subjectOf(row: NotificationRow): NotificationSubject | null {
+  switch (row.subject_kind) {
+    case 'order':
+    case 'top-up':
+      return row.subject_id === null ? null : { kind: row.subject_kind, id: row.subject_id }
+    case 'wallet':
+      return { kind: 'wallet' }
+    default:
+      return null
+  }
+}
+
+export function notificationWire(
+  row: NotificationRow,
+  { locale, timeZone }: { locale: Locale; timeZone: string },
+): NotificationWire {
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
-    url: row.url,
+    ...rowText(row, locale),
+    subject: subjectOf(row),
     read: row.read_at !== null,
     ...localDateTime(row.created_at, timeZone),
     created_at: row.created_at,
@@ -136,7 +218,7 @@ export async function readNotifications(
   db: Kysely<Database>,
   userId: number,
   query: ListQuery & { page?: string; per_page?: string; unread?: string },
-  { now, timeZone }: { now: Date; timeZone: string },
+  { now, locale, timeZone }: { now: Date; locale: Locale; timeZone: string },
 ): Promise<Page<NotificationWire> & { unread: number }> {
   const request = pageRequest(query, {
     perPage: NOTIFICATIONS_PER_PAGE,
@@ -172,7 +254,7 @@ export async function readNotifications(
     ).new_notifications_count,
   )
   return {
-    ...mapPage(page, (row) => notificationWire(row, timeZone)),
+    ...mapPage(page, (row) => notificationWire(row, { locale, timeZone })),
     unread,
   }
 }

@@ -1,5 +1,4 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely'
-import { formatMoney } from '../../src/domain/money'
 import type { PlacedOrder, Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
 import { inBackground } from '../db/background'
@@ -11,7 +10,7 @@ import { TurnBatch } from '../db/turn-batch'
 import { t } from '../i18n'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
-import { notificationText, notify } from './notifications'
+import { inEachLanguage, noticeMoney, notify } from './notifications'
 import { itemName } from './item-name'
 import { storedAnswers } from './purchase-terms'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
@@ -21,9 +20,6 @@ import { addWalletLog, convertBetween, lockUser } from './wallet'
  * the provider refresh (GET automated/get/status/bulk) both come here, so an order is
  * completed or refunded the same way whoever decides it.
  */
-
-/** An order's notifications open the order, and replace each other on the device. */
-const orderTarget = (id: number) => ({ url: `/#/Orders/${id}`, tag: `order-${id}` })
 
 /** The states an order can still leave. FAILED: the provider refused it; an operator decides. */
 export const OPEN_STATUSES: OrderStatus[] = ['WAITING', 'FAILED']
@@ -67,17 +63,14 @@ export async function completeOrder(
       .select('locale')
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow()
-    const values = { id: order.id, item: itemName(order, user.locale) }
     await notify(
       trx,
-      order.user_id,
-      notificationText(
-        user.locale,
-        'notification.order_completed.title',
-        'notification.order_completed.body',
-        values,
-        orderTarget(order.id),
-      ),
+      { id: order.user_id, locale: user.locale },
+      {
+        message: 'order_completed',
+        values: { id: order.id, item: inEachLanguage((locale) => itemName(order, locale)) },
+        subject: { kind: 'order', id: order.id },
+      },
       now,
     )
     return { changed: true, order }
@@ -120,11 +113,13 @@ export async function cancelOrder(
       .where('id', '=', order.user_id)
       .returning(['balance', 'currency', 'locale'])
       .executeTakeFirstOrThrow()
-    const item = itemName(order, user.locale)
     await addWalletLog(trx, {
       userId: order.user_id,
       status: 'Charged',
-      name: t(user.locale, 'wallet.order_refund', { id: order.id, item }),
+      name: t(user.locale, 'wallet.order_refund', {
+        id: order.id,
+        item: itemName(order, user.locale),
+      }),
       previousBalance: user.balance - refund,
       value: refund,
       currentBalance: user.balance,
@@ -133,19 +128,17 @@ export async function cancelOrder(
     })
     await notify(
       trx,
-      order.user_id,
-      notificationText(
-        user.locale,
-        'notification.order_canceled.title',
-        'notification.order_canceled.body',
-        {
+      { id: order.user_id, locale: user.locale },
+      {
+        message: 'order_canceled',
+        values: {
           id: order.id,
-          item,
+          item: inEachLanguage((locale) => itemName(order, locale)),
           reason: reason.replace(/[.\s]+$/, ''),
-          amount: formatMoney(refund, user.currency, user.locale),
+          amount: noticeMoney(refund, user.currency),
         },
-        orderTarget(order.id),
-      ),
+        subject: { kind: 'order', id: order.id },
+      },
       now,
     )
     return { changed: true, order, refund }

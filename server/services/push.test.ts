@@ -74,16 +74,18 @@ describeEachDatabase('notifications and push', (ctx) => {
     ])
     expect(mine[0]!.message).toMatchObject({
       notification: { title: expect.stringMatching(/[\u0600-\u06FF]/) },
-      data: { url: `/#/Orders/${buyer.orderId}`, tag: `order-${buyer.orderId}` },
+      data: { kind: 'order', id: String(buyer.orderId), tag: `order-${buyer.orderId}` },
     })
+    // What it is about, never a page of the storefront.
+    expect(JSON.stringify(mine[0]!.message)).not.toContain('/#/')
     // Sent once: a second round has nothing to send.
     expect(await deliverPushes(ctx.db, sender, { now: new Date() })).toBe(0)
     const notes = await ctx.db
       .selectFrom('notifications')
-      .select(['url'])
+      .select(['subject_kind', 'subject_id'])
       .where('user_id', '=', buyer.user.id)
       .execute()
-    expect(notes.filter((n) => n.url === `/#/Orders/${buyer.orderId}`)).toHaveLength(1)
+    expect(notes).toContainEqual({ subject_kind: 'order', subject_id: buyer.orderId })
   })
 
   it('forgets a token FCM says is gone, and retries a failing send a bounded number of times', async () => {
@@ -137,7 +139,10 @@ describeEachDatabase('notifications and push', (ctx) => {
       await (await get(ctx.app, 'notifications?unread=1&per_page=2', a.token)).json(),
     )
     expect(popup.data).toHaveLength(1)
-    expect(popup.data[0]).toMatchObject({ url: `/#/Orders/${a.orderId}`, read: false })
+    expect(popup.data[0]).toMatchObject({
+      subject: { kind: 'order', id: a.orderId },
+      read: false,
+    })
     expect(popup.unread).toBe(0)
     expect(await countOf(a.token)).toBe(0)
     const list = v.parse(
@@ -203,7 +208,7 @@ describeEachDatabase('notifications and push', (ctx) => {
     expect(data).toHaveLength(2)
     expect(data[0]!.message).toMatchObject({
       notification: { title: expect.any(String), body: expect.any(String) },
-      data: { url: `/#/Orders/${buyer.orderId}` },
+      data: { kind: 'order', id: String(buyer.orderId) },
     })
     // Not there without the development outbox.
     const plain = ctx.appWith({ devOutbox: false })

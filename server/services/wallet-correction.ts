@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { notify, type NotificationText } from './notifications'
+import { notify, type Notice } from './notifications'
 import { addWalletLog, lockUser } from './wallet'
 
 /** The wallet holds less than the correction asks to take. */
@@ -17,7 +17,7 @@ export interface Debit {
   amount: bigint
   /** The history line's name (the operator's reason). */
   name: string
-  notification?: (user: UserRow) => NotificationText
+  notification?: (user: UserRow) => Notice
   now: Date
   /** Runs in the same transaction, after the debit: the operator's audit line. */
   alsoInTransaction?: (trx: Kysely<Database>, user: UserRow) => Promise<void>
@@ -53,7 +53,7 @@ export async function debitWallet(
       now: debit.now,
     })
     if (debit.notification) {
-      await notify(trx, userId, debit.notification(user), debit.now)
+      await notify(trx, user, debit.notification(user), debit.now)
       user = { ...user, new_notifications_count: user.new_notifications_count + 1 }
     }
     await debit.alsoInTransaction?.(trx, user)

@@ -4,7 +4,7 @@ import { prepared } from '../db/prepared'
 import type { CurrencyCode, Database, UserRow, WalletLogStatus, WalletLogTable } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import { notify, type NotificationText } from './notifications'
+import { notify, type Notice } from './notifications'
 
 export interface WalletLogEntry {
   userId: number
@@ -128,7 +128,7 @@ export interface Credit {
   /** The wallet history line's name, in the user's language. */
   name: (user: UserRow, credited: bigint) => string
   /** The notification the user gets, if any. */
-  notification?: (user: UserRow, credited: bigint) => NotificationText
+  notification?: (user: UserRow, credited: bigint) => Notice
   rate: number
   now: Date
 }
@@ -165,7 +165,7 @@ export async function creditWallet(
       now: credit.now,
     })
     if (credit.notification) {
-      await notify(trx, userId, credit.notification(user, credited), credit.now)
+      await notify(trx, user, credit.notification(user, credited), credit.now)
       return {
         user: { ...user, new_notifications_count: user.new_notifications_count + 1 },
         credited,

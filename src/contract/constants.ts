@@ -26,6 +26,9 @@ export type SortValue = (typeof SORT_VALUES)[number]
 export const CHARGE_STATES = ['WAITING', 'COMPLETED', 'CANCELED'] as const
 export const NOTIFICATION_STATES = ['unread', 'read'] as const
 
+/** What a notification can be about (docs/api.md, Notifications). */
+export const NOTIFICATION_SUBJECT_KINDS = ['order', 'top-up', 'wallet'] as const
+
 /** Page sizes the catalogue accepts (the home grid's infinite scroll grows by 15). */
 export const PAGE_STEP = 15
 export const MAX_PER_PAGE = 300

@@ -1,13 +1,25 @@
 import * as v from 'valibot'
 import { pageOf } from './catalogue'
+import type { NOTIFICATION_SUBJECT_KINDS } from './constants'
 
-/** A notification: what happened, when, and the page it is about. */
+export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number]
+
+/**
+ * What a notification is about: an order, a top-up, or the wallet. The storefront and its
+ * service worker know the page of each (src/pwa/notification-page.ts); the server names no page.
+ */
+export const NotificationSubjectSchema = v.union([
+  v.object({ kind: v.picklist(['order', 'top-up']), id: v.number() }),
+  v.object({ kind: v.literal('wallet') }),
+])
+export type NotificationSubject = v.InferOutput<typeof NotificationSubjectSchema>
+
+/** A notification: what happened, in the language asked for, when, and what it is about. */
 export const NotificationSchema = v.object({
   id: v.number(),
   title: v.string(),
   description: v.string(),
-  /** A storefront path (`/#/Orders/12`), or null. */
-  url: v.nullish(v.string()),
+  subject: v.nullish(NotificationSubjectSchema),
   read: v.nullish(v.boolean(), false),
   /** Day and time in the store's time zone. */
   date: v.string(),

@@ -5,6 +5,7 @@ import {
   operator,
   pushesTo,
   signedInCustomer,
+  switchToArabic,
   waitForServiceWorker,
 } from './support'
 
@@ -74,11 +75,13 @@ test('a push in Arabic, with the store in the background: a notification that op
   })
   const order = await placeOrder(request, customer.token)
   operator('orders:complete', String(order), '--code', 'AR-1')
-  // The credit that opened the wallet sent its own push (to the wallet); the order's comes
-  // after the operator's change, sent in the background.
+  // The credit that opened the wallet sent its own push (about the wallet); the order's comes
+  // after the operator's change, sent in the background. It names the order, not a page.
   const orderPush = async () =>
     (await pushesTo(request, customer.username)).find(
-      (push) => (push.message as { data?: { url?: string } }).data?.url === `/#/Orders/${order}`,
+      (push) =>
+        JSON.stringify((push.message as { data?: unknown }).data) ===
+        JSON.stringify({ kind: 'order', id: String(order), tag: `order-${order}` }),
     )
   await expect.poll(orderPush).toBeTruthy()
   const latest = await orderPush()
@@ -189,4 +192,51 @@ test('logging out removes the device push token on the server', async ({ page, r
   await page.getByRole('button', { name: 'Log out' }).click()
   await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Yes' }).click()])
   await expect.poll(() => tokens().n).toBe(0)
+})
+
+test('notifications made in English read in Arabic once the customer switches, with one digit system', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const customer = await signedInCustomer(page, request, { balance: '1234.5' })
+  const first = await placeOrder(request, customer.token)
+  const second = await placeOrder(request, customer.token)
+  operator('orders:complete', String(first), '--code', 'CODE-1')
+  operator('orders:cancel', String(second), '--reason', 'Out of stock')
+  await page.goto('/#/Notifications')
+  const list = page.getByRole('list', { name: 'Notifications' })
+  await expect(list.getByRole('listitem')).toHaveCount(3)
+  await expect(list).toContainText(`Order #${first} completed`)
+
+  await switchToArabic(page)
+  const arabic = page.getByRole('list', { name: 'الإشعارات' })
+  await expect(arabic.getByRole('listitem')).toHaveCount(3)
+  // Every title in Arabic; the operator's reason as written.
+  const titles = await arabic
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.querySelector('p')!.textContent))
+  expect(titles).toEqual([
+    `تم إلغاء الطلب رقم ${second}`,
+    `تم تنفيذ الطلب رقم ${first}`,
+    'تم شحن محفظتك',
+  ])
+  await expect(arabic).toContainText('Out of stock')
+  // A title opens what it is about.
+  await arabic.getByRole('link', { name: `تم تنفيذ الطلب رقم ${first}` }).click()
+  await expect(page).toHaveURL(new RegExp(`#/Orders/${first}$`))
+
+  // One digit system: Latin digits on the order, the wallet and the notifications, no
+  // Arabic-Indic ones.
+  const noArabicIndic = async (what: string) =>
+    expect(await page.locator('main').innerText(), what).not.toMatch(/[\u0660-\u0669\u06F0-\u06F9]/)
+  await expect(page.getByRole('heading', { name: new RegExp(`${first}`) })).toBeVisible()
+  await noArabicIndic('the order')
+  await expect(page.locator('main')).toContainText('$')
+  await page.goto('/#/wallet')
+  await expect(page.locator('main')).toContainText('1,234.50 $')
+  await noArabicIndic('the wallet')
+  await page.goto('/#/Notifications')
+  await expect(arabic.getByRole('listitem')).toHaveCount(3)
+  await noArabicIndic('the notifications')
 })

@@ -24,9 +24,10 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** Switches to Arabic: from the top bar, or signed in on a phone, from the account menu. */
 export async function switchToArabic(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'العربية' })
-  if (!(await button.isVisible()))
-    await page.getByRole('button', { name: /^Account menu of/ }).click()
+  const inMenu = !(await button.isVisible())
+  if (inMenu) await page.getByRole('button', { name: /^Account menu of/ }).click()
   await button.click()
+  if (inMenu) await page.keyboard.press('Escape')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
 }
 

@@ -14,6 +14,7 @@ import { usdtMigration } from './0009_usdt'
 import { pushMigration } from './0010_push'
 import { contentVersionMigration } from './0011_content_version'
 import { orderFunctionsMigration } from './0012_order_functions'
+import { notificationMessagesMigration } from './0014_notification_messages'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -33,6 +34,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_push': pushMigration(dialect),
     '0011_content_version': contentVersionMigration(dialect),
     '0012_order_functions': orderFunctionsMigration(dialect),
+    '0014_notification_messages': notificationMessagesMigration(dialect),
   }
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
+import { useLocale } from '../../i18n/use-locale'
 import { BellIcon } from '../../ui/icons'
 import { Loading } from '../../ui/load-problem'
 import { useDismiss } from '../../ui/use-dismiss'
@@ -22,7 +23,10 @@ export default function Bell() {
   const root = useRef<HTMLDivElement>(null)
   const count = profile?.new_notifications_count ?? 0
   const [hadUnread, setHadUnread] = useState(false)
-  const popup = useQuery({ ...notificationQueries.popup(), enabled: open && hadUnread })
+  const popup = useQuery({
+    ...notificationQueries.popup(useLocale()),
+    enabled: open && hadUnread,
+  })
 
   // What was read shows at once in the bell's count.
   const read = popup.data?.unread

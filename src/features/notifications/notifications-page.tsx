@@ -13,6 +13,8 @@ import { SortFilter } from '../../ui/list-filters'
 import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Pagination } from '../../ui/pagination'
 import * as surface from '../../ui/surface.css'
+import { useLocale } from '../../i18n/use-locale'
+import { subjectPage } from '../../pwa/notification-page'
 import { PushPrompt } from './push-prompt'
 import { notificationQueries, notificationsApi } from './queries'
 import * as styles from './notifications.css'
@@ -22,7 +24,9 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
   const { t } = useLingui()
   const navigate = useAppNavigate()
   const queryClient = useQueryClient()
-  const { data, error, refetch } = useQuery(notificationQueries.list(page, sortQuery(sort)))
+  const { data, error, refetch } = useQuery(
+    notificationQueries.list(useLocale(), page, sortQuery(sort)),
+  )
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
 
   // Reading the page marked it read: the bell's count follows.
@@ -76,10 +80,11 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
             {data.data.map((note) => (
               <li key={note.id} className={styles.card}>
                 <div className={styles.cardBody}>
-                  {/* Written in the language of the day it was sent: its own direction. */}
+                  {/* An operator's reason, or a notification from before they were said in
+                      each language, may be in the other language: its own direction. */}
                   <p className={styles.title} dir="auto">
-                    {note.url ? (
-                      <AppLink to={note.url.replace(/^\/#/, '')}>{note.title}</AppLink>
+                    {note.subject ? (
+                      <AppLink to={subjectPage(note.subject)}>{note.title}</AppLink>
                     ) : (
                       note.title
                     )}

@@ -1,22 +1,25 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
-import { MessageReplySchema } from '../../contract/common'
+import { MessageReplySchema, type Locale } from '../../contract/common'
 import { NotificationPageSchema, POPUP_NOTIFICATIONS } from '../../contract/notifications'
 
 export const notificationQueries = {
   all: [...USER_KEY, 'notifications'] as const,
-  /** A page of the list; reading it marks what it shows as read. */
-  list: (page: number, sort: { sort_by?: string; sort_value?: string } = {}) =>
+  /**
+   * A page of the list, said in `locale` (the server words them in the language asked for);
+   * reading it marks what it shows as read.
+   */
+  list: (locale: Locale, page: number, sort: { sort_by?: string; sort_value?: string } = {}) =>
     queryOptions({
-      queryKey: [...notificationQueries.all, 'list', page, sort],
+      queryKey: [...notificationQueries.all, 'list', locale, page, sort],
       queryFn: ({ signal }) =>
         api.get('notifications', NotificationPageSchema, { signal, query: { page, ...sort } }),
     }),
   /** The popup's newest unread ones (at most two); opening it marks them read. */
-  popup: () =>
+  popup: (locale: Locale) =>
     queryOptions({
-      queryKey: [...notificationQueries.all, 'popup'],
+      queryKey: [...notificationQueries.all, 'popup', locale],
       queryFn: ({ signal }) =>
         api.get('notifications', NotificationPageSchema, {
           signal,
