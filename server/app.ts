@@ -143,7 +143,15 @@ export function createApp({
     if (c.req.url.includes('%00')) throw new ApiError(422, 'errors.nul_character')
     await next()
   })
-  app.route('/api', apiRoutes({ devOutbox, devPush: push.kind === 'outbox' }))
+  app.route(
+    '/api',
+    apiRoutes({
+      devOutbox,
+      devPush: push.kind === 'outbox',
+      // Devices are asked for a token only where a push can reach them.
+      pushConfig: push.kind === 'none' ? null : (config.push.web ?? null),
+    }),
+  )
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
   const request = (path: string) => app.request(path, undefined, { inProcess: true })

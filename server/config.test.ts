@@ -41,7 +41,7 @@ describe('loadConfig', () => {
       smtp: undefined,
       provider: undefined,
       chains: { trc20: undefined, bep20: undefined },
-      push: { serviceAccount: undefined, pollMs: 1000 },
+      push: { serviceAccount: undefined, web: undefined, pollMs: 1000 },
       usdt: { requestMs: 30 * 60_000, graceMs: 120 * 60_000, pollMs: 20_000 },
     })
     expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
@@ -342,8 +342,31 @@ describe('loadConfig', () => {
     expect(problems({ ...whatsapp(), WHATSAPP_PHONE_NUMBER_ID: '+961' })).toContain(
       'WHATSAPP_PHONE_NUMBER_ID',
     )
+    expect(problems({ FIREBASE_API_KEY: 'AIzaOnlyThis' })).toContain('FIREBASE_VAPID_KEY')
+    expect(problems({ ...firebaseWeb(), FIREBASE_APP_ID: '1:2 3' })).toContain('FIREBASE_APP_ID')
+  })
+
+  it('reads the Firebase web settings the storefront offers push with, all five or none', () => {
+    expect(loadConfig(firebaseWeb()).push.web).toEqual({
+      apiKey: 'AIzaSyA-example_key',
+      projectId: 'my-store',
+      messagingSenderId: '123456789012',
+      appId: '1:123456789012:web:abc123',
+      vapidKey: 'BExample-VAPID_key',
+    })
+    expect(loadConfig({}).push.web).toBeUndefined()
   })
 })
+
+function firebaseWeb() {
+  return {
+    FIREBASE_API_KEY: 'AIzaSyA-example_key',
+    FIREBASE_PROJECT_ID: 'my-store',
+    FIREBASE_MESSAGING_SENDER_ID: '123456789012',
+    FIREBASE_APP_ID: '1:123456789012:web:abc123',
+    FIREBASE_VAPID_KEY: 'BExample-VAPID_key',
+  }
+}
 
 /** The USDT contract's own address: a real, checksummed Tron address. */
 const TRON_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'

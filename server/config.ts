@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { bscAddress, isTronAddress } from './adapters/chains/address'
 import { isTimeZone } from './services/dates'
 import { RECEIPT_MAX_BYTES } from '../src/contract/wallet'
+import type { PushConfig } from '../src/contract/notifications'
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -82,8 +83,11 @@ export interface Config {
   provider: ProviderConfig | undefined
   /** The USDT top-up watchers (server/adapters/chains); a network without an address is off. */
   chains: ChainsConfig
-  /** Push: the Firebase service account (JSON) when FCM sends them, and how often jobs are looked at. */
-  push: { serviceAccount: object | undefined; pollMs: number }
+  /**
+   * Push: the Firebase service account (JSON) when FCM sends them, the Firebase web app's
+   * settings the storefront asks for devices' tokens with, and how often jobs are looked at.
+   */
+  push: { serviceAccount: object | undefined; web: PushConfig | undefined; pollMs: number }
   /** USDT requests: how long a customer has to pay, how long after that a transfer is still told apart, how often the watchers poll. */
   usdt: { requestMs: number; graceMs: number; pollMs: number }
 }
@@ -149,6 +153,16 @@ const optionalText = v.pipe(
   v.union([v.string(), v.undefined()]),
   v.transform((s) => s?.trim() || undefined),
 )
+
+/** One of the Firebase web app's settings: letters, digits and `-_.:`, as the console shows them. */
+const firebaseWeb = (name: string) =>
+  v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^[\w.:-]{1,200}$/.test(s),
+      `${name} must be the value the Firebase console shows (letters, digits, - _ . :)`,
+    ),
+  )
 
 const isOrigin = (s: string) => {
   try {
@@ -399,6 +413,12 @@ const EnvSchema = v.object({
       'FIREBASE_SERVICE_ACCOUNT must be a service account key (its JSON, or the path of its file)',
     ),
   ),
+  // The Firebase web app's settings (public: every page that offers push carries them).
+  FIREBASE_API_KEY: firebaseWeb('FIREBASE_API_KEY'),
+  FIREBASE_PROJECT_ID: firebaseWeb('FIREBASE_PROJECT_ID'),
+  FIREBASE_MESSAGING_SENDER_ID: firebaseWeb('FIREBASE_MESSAGING_SENDER_ID'),
+  FIREBASE_APP_ID: firebaseWeb('FIREBASE_APP_ID'),
+  FIREBASE_VAPID_KEY: firebaseWeb('FIREBASE_VAPID_KEY'),
   PUSH_POLL_MS: integer('PUSH_POLL_MS', 100, 60_000, 1000),
   USDT_REQUEST_MINUTES: integer('USDT_REQUEST_MINUTES', 5, 24 * 60, 30),
   USDT_GRACE_MINUTES: integer('USDT_GRACE_MINUTES', 0, 7 * 24 * 60, 120),
@@ -434,6 +454,18 @@ function crossChecks(e: Env): string[] {
   if (Boolean(e.USDT_BEP20_ADDRESS) !== Boolean(e.BSC_RPC_URL)) {
     problems.push(
       '  USDT_BEP20_ADDRESS, BSC_RPC_URL: set both to watch BEP20 top-ups (the address and a BSC JSON-RPC endpoint that serves eth_getLogs), or neither',
+    )
+  }
+  const web = [
+    e.FIREBASE_API_KEY,
+    e.FIREBASE_PROJECT_ID,
+    e.FIREBASE_MESSAGING_SENDER_ID,
+    e.FIREBASE_APP_ID,
+    e.FIREBASE_VAPID_KEY,
+  ]
+  if (web.some(Boolean) && !web.every(Boolean)) {
+    problems.push(
+      '  FIREBASE_API_KEY, FIREBASE_PROJECT_ID, FIREBASE_MESSAGING_SENDER_ID, FIREBASE_APP_ID, FIREBASE_VAPID_KEY: set all five for the storefront to offer push notifications, or none',
     )
   }
   if (e.SMTP_URL && !e.MAIL_FROM) {
@@ -543,6 +575,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     push: {
       serviceAccount: (e.FIREBASE_SERVICE_ACCOUNT as object | undefined) ?? undefined,
+      web:
+        e.FIREBASE_API_KEY &&
+        e.FIREBASE_PROJECT_ID &&
+        e.FIREBASE_MESSAGING_SENDER_ID &&
+        e.FIREBASE_APP_ID &&
+        e.FIREBASE_VAPID_KEY
+          ? {
+              apiKey: e.FIREBASE_API_KEY,
+              projectId: e.FIREBASE_PROJECT_ID,
+              messagingSenderId: e.FIREBASE_MESSAGING_SENDER_ID,
+              appId: e.FIREBASE_APP_ID,
+              vapidKey: e.FIREBASE_VAPID_KEY,
+            }
+          : undefined,
       pollMs: e.PUSH_POLL_MS,
     },
     usdt: {

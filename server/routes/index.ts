@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { Channel } from '../adapters/delivery'
 import { noStoreByDefault } from '../http/cache'
+import type { PushConfig } from '../../src/contract/notifications'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
 import { aboutRoutes } from './about'
@@ -8,7 +9,7 @@ import { authRoutes } from './auth'
 import { catalogueRoutes } from './catalogue'
 import { contactRoutes } from './contact'
 import { devPushRoutes, devRoutes } from './dev'
-import { notificationRoutes } from './notifications'
+import { notificationRoutes, pushConfigRoutes } from './notifications'
 import { messagesRoutes } from './messages'
 import { orderRoutes } from './orders'
 import { profileRoutes } from './profile'
@@ -18,7 +19,16 @@ import { walletRoutes } from './wallet'
 import { websiteRoutes } from './website'
 
 /** Everything under /api/ (docs/api.md). One sub-app per resource of the contract. */
-export function apiRoutes({ devOutbox, devPush }: { devOutbox: Channel[]; devPush: boolean }) {
+export function apiRoutes({
+  devOutbox,
+  devPush,
+  pushConfig,
+}: {
+  devOutbox: Channel[]
+  devPush: boolean
+  /** The Firebase web settings the storefront offers push with; null: it does not. */
+  pushConfig: PushConfig | null
+}) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
   api.route('/website', websiteRoutes)
@@ -32,6 +42,7 @@ export function apiRoutes({ devOutbox, devPush }: { devOutbox: Channel[]; devPus
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
   api.route('/', notificationRoutes)
+  api.route('/', pushConfigRoutes(pushConfig))
   api.route('/v2', resellerRoutes)
   if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
   if (devPush) api.route('/dev', devPushRoutes)

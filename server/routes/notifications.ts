@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
-import { FcmTokenPayloadSchema } from '../../src/contract/notifications'
+import type * as v from 'valibot'
+import {
+  FcmTokenPayloadSchema,
+  type PushConfig,
+  type PushConfigReplySchema,
+} from '../../src/contract/notifications'
+import { publicCache } from '../http/cache'
 import { requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv } from '../http/env'
@@ -33,4 +39,15 @@ export const notificationRoutes = new Hono<AppEnv>()
     })
     await setPushToken(c.var.db, c.var.sessionId, fcm_token || null, c.var.clock.now())
     return messageReply(c, 200, 'notification.push_saved')
+  })
+
+/**
+ * GET push/config: the Firebase web app's settings when this server sends pushes (FCM, or the
+ * development outbox), else null; the same for everyone. Set on the server and seen by the
+ * storefront at run time: a store owner who adds Firebase restarts the server, not a build.
+ */
+export const pushConfigRoutes = (config: PushConfig | null) =>
+  new Hono<AppEnv>().get('/push/config', publicCache(), (c) => {
+    const reply: v.InferInput<typeof PushConfigReplySchema> = { data: config }
+    return c.json(reply)
   })

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
-import { NotificationPageSchema } from '../../src/contract/notifications'
+import { NotificationPageSchema, PushConfigReplySchema } from '../../src/contract/notifications'
 import { createPushOutbox, type PushResult, type PushSender } from '../adapters/push'
 import { createApp } from '../app'
 import { postForm } from '../test/accounts'
@@ -213,5 +213,27 @@ describeEachDatabase('notifications and push', (ctx) => {
     // Not there without the development outbox.
     const plain = ctx.appWith({ devOutbox: false })
     expect((await plain.request('/api/dev/push?user=x')).status).toBe(404)
+  })
+
+  it('gives the storefront the Firebase web settings when the server has them and sends pushes', async () => {
+    const web = {
+      apiKey: 'AIzaSyA-example',
+      projectId: 'my-store',
+      messagingSenderId: '1234',
+      appId: '1:1234:web:ab',
+      vapidKey: 'BVapid',
+    }
+    const configOf = async (app: ReturnType<TestContext['appWith']>) => {
+      const res = await app.request('/api/push/config')
+      expect(res.status).toBe(200)
+      expect(res.headers.get('cache-control')).toBe('public, max-age=300')
+      return v.parse(PushConfigReplySchema, await res.json()).data
+    }
+    // The test server sends pushes to the development outbox.
+    expect(await configOf(ctx.appWith({ push: { ...ctx.config.push, web } }))).toEqual(web)
+    expect(await configOf(ctx.appWith({ push: { ...ctx.config.push, web: undefined } }))).toBe(null)
+    // Settings, but nothing to send pushes with: no device is asked.
+    const silent = ctx.appWith({ devOutbox: false, push: { ...ctx.config.push, web } })
+    expect(await configOf(silent)).toBe(null)
   })
 })

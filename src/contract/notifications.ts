@@ -39,5 +39,19 @@ export const FcmTokenPayloadSchema = v.object({
   fcm_token: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(4096)), ''),
 })
 
+/**
+ * GET push/config: the Firebase web app's settings (public by nature) the storefront asks a
+ * device's push token with, or null when the store sends no push: then nothing offers it.
+ */
+export const PushConfigSchema = v.object({
+  apiKey: v.string(),
+  projectId: v.string(),
+  messagingSenderId: v.string(),
+  appId: v.string(),
+  vapidKey: v.string(),
+})
+export type PushConfig = v.InferOutput<typeof PushConfigSchema>
+export const PushConfigReplySchema = v.object({ data: v.nullable(PushConfigSchema) })
+
 /** The notification popup shows at most this many. */
 export const POPUP_NOTIFICATIONS = 2

@@ -1,27 +1,45 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api } from '../api/client'
+import type { PushConfig } from '../contract/notifications'
+
 /*
- * Push registration with Firebase Cloud Messaging. The firebase SDK is loaded only when the
- * customer asks for notifications (never on the first load), and the token goes to the server.
- * Firebase settings come from the build (VITE_FIREBASE_*); without them the app hides the
- * prompt and pushes are not asked for.
+ * Push registration with Firebase Cloud Messaging. The Firebase web app's settings come from
+ * the server (GET push/config, docs/api.md), so the same build offers push once the store's
+ * owner has configured Firebase on the server; without them nothing asks, and the bell still
+ * shows every notification. The firebase SDK is loaded only when the customer asks for
+ * notifications, or already allowed them (never on the first load); the token goes to the
+ * server.
  */
 
-const env = import.meta.env
-const firebaseConfig = {
-  apiKey: env.VITE_FIREBASE_API_KEY as string | undefined,
-  projectId: env.VITE_FIREBASE_PROJECT_ID as string | undefined,
-  messagingSenderId: env.VITE_FIREBASE_MESSAGING_SENDER_ID as string | undefined,
-  appId: env.VITE_FIREBASE_APP_ID as string | undefined,
-}
-const vapidKey = env.VITE_FIREBASE_VAPID_KEY as string | undefined
+let asked: Promise<PushConfig | null> | undefined
 
-export const pushConfigured = () =>
-  Boolean(
-    firebaseConfig.apiKey &&
-    firebaseConfig.projectId &&
-    firebaseConfig.messagingSenderId &&
-    firebaseConfig.appId &&
-    vapidKey,
-  )
+/** The store's push settings, asked of the server once per visit; null when it sends none. */
+export function pushConfig(): Promise<PushConfig | null> {
+  asked ??= api
+    .get(
+      'push/config',
+      () => import('../contract/notifications').then((contract) => contract.PushConfigReplySchema),
+      { anonymous: true },
+    )
+    .then(
+      (reply) => reply.data,
+      () => {
+        // Offline or refused: ask again next time.
+        asked = undefined
+        return null
+      },
+    )
+  return asked
+}
+
+/** The settings for a component: asked once per visit, never kept on the device. */
+export const pushConfigQuery = () =>
+  queryOptions({
+    queryKey: ['push-config'],
+    queryFn: pushConfig,
+    staleTime: Infinity,
+    meta: { persist: false },
+  })
 
 const isIos = () =>
   /iPad|iPhone|iPod/.test(navigator.userAgent) ||
@@ -31,13 +49,14 @@ const installed = () =>
   (navigator as Navigator & { standalone?: boolean }).standalone === true
 
 /**
- * Where this browser stands: push cannot work here; it could after the app is added to the
- * home screen (iOS browsers); the customer said no; it is on; or it can be asked for.
+ * Where this browser stands: the store sends no push; push cannot work here; it could after
+ * the app is added to the home screen (iOS browsers); the customer said no; it is on; or it
+ * can be asked for.
  */
 export type PushState = 'off' | 'unsupported' | 'install-first' | 'denied' | 'on' | 'ask'
 
-export function pushState(): PushState {
-  if (!pushConfigured()) return 'off'
+export function pushState(config: PushConfig | null | undefined): PushState {
+  if (!config) return 'off'
   if (isIos() && !installed()) return 'install-first'
   if (!('Notification' in window) || !('serviceWorker' in navigator) || !('PushManager' in window))
     return 'unsupported'
@@ -45,43 +64,44 @@ export function pushState(): PushState {
   return Notification.permission === 'granted' ? 'on' : 'ask'
 }
 
-async function messaging() {
+async function messaging(config: PushConfig) {
   const [{ initializeApp, getApps }, { getMessaging }] = await Promise.all([
     import('firebase/app'),
     import('firebase/messaging'),
   ])
-  const app = getApps()[0] ?? initializeApp(firebaseConfig)
-  return getMessaging(app)
+  const { vapidKey: _, ...app } = config
+  return getMessaging(getApps()[0] ?? initializeApp(app))
+}
+
+/** The device's push token: the store's own service worker receives the pushes. */
+async function tokenOf(config: PushConfig): Promise<string> {
+  const [{ getToken }, registration, instance] = await Promise.all([
+    import('firebase/messaging'),
+    navigator.serviceWorker.ready,
+    messaging(config),
+  ])
+  return getToken(instance, { vapidKey: config.vapidKey, serviceWorkerRegistration: registration })
 }
 
 /**
  * Asks for permission (from the customer's tap) and returns the device's push token, or null
- * when the customer said no. The store's own service worker receives the pushes.
+ * when the customer said no.
  */
-export async function enablePush(): Promise<string | null> {
+export async function enablePush(config: PushConfig): Promise<string | null> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return null
-  const [{ getToken }, registration, instance] = await Promise.all([
-    import('firebase/messaging'),
-    navigator.serviceWorker.ready,
-    messaging(),
-  ])
-  return getToken(instance, { vapidKey, serviceWorkerRegistration: registration })
+  return tokenOf(config)
 }
 
 /**
- * The device's push token when the customer already allowed notifications (a sign-in sends it
- * with the code), or null; never asks for permission.
+ * The device's push token when the store sends pushes and the customer already allowed
+ * notifications (a sign-in sends it with the code), or null; never asks for permission.
  */
 export async function pushToken(): Promise<string | null> {
-  if (pushState() !== 'on') return null
+  const config = await pushConfig()
+  if (!config || pushState(config) !== 'on') return null
   try {
-    const [{ getToken }, registration, instance] = await Promise.all([
-      import('firebase/messaging'),
-      navigator.serviceWorker.ready,
-      messaging(),
-    ])
-    return await getToken(instance, { vapidKey, serviceWorkerRegistration: registration })
+    return await tokenOf(config)
   } catch {
     return null
   }
@@ -89,11 +109,12 @@ export async function pushToken(): Promise<string | null> {
 
 /** Forgets this device's push token in the browser (at logout); quiet when there is none. */
 export async function disablePush(): Promise<void> {
-  if (pushState() !== 'on') return
+  const config = await pushConfig()
+  if (!config || pushState(config) !== 'on') return
   try {
     const [{ deleteToken }, instance] = await Promise.all([
       import('firebase/messaging'),
-      messaging(),
+      messaging(config),
     ])
     await deleteToken(instance)
   } catch {

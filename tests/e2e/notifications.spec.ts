@@ -240,3 +240,49 @@ test('notifications made in English read in Arabic once the customer switches, w
   await expect(arabic.getByRole('listitem')).toHaveCount(3)
   await noArabicIndic('the notifications')
 })
+
+test('the same build offers push when the server has Firebase settings, and loads firebase only at the tap', async ({
+  page,
+  request,
+  context,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signedInCustomer(page, request, { balance: '5' })
+  const firebase: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/firebase-/.test(r.url())) firebase.push(r.url())
+  })
+  // This test server has no Firebase settings: nothing offers push, the list still works.
+  expect(await (await request.get('/api/push/config')).json()).toEqual({ data: null })
+  await page.goto('/#/Notifications')
+  await expect(page.getByRole('list', { name: 'Notifications' }).getByRole('listitem')).toHaveCount(
+    1,
+  )
+  await expect(page.getByRole('button', { name: 'Turn on notifications' })).toHaveCount(0)
+
+  // The same build, once the server answers with the settings an owner set on it.
+  await context.route('**/api/push/config?*', (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          apiKey: 'AIzaSy-e2e',
+          projectId: 'e2e-store',
+          messagingSenderId: '1234',
+          appId: '1:1234:web:e2e',
+          vapidKey: 'BE2E',
+        },
+      },
+    }),
+  )
+  await page.reload()
+  const turnOn = page.getByRole('button', { name: 'Turn on notifications' })
+  await expect(turnOn).toBeVisible()
+  expect(firebase).toEqual([])
+  await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin })
+  await turnOn.click()
+  await expect.poll(() => firebase.length).toBeGreaterThan(0)
+  // Firebase cannot be reached from the test machine: the customer is told, in words of ours.
+  await expect(page.getByRole('alert')).toContainText(
+    'Notifications could not be turned on on this device.',
+  )
+})

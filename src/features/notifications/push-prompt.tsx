@@ -1,9 +1,8 @@
-import { useState } from 'react'
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { api } from '../../api/client'
 import { MessageReplySchema } from '../../contract/common'
-import { enablePush, pushState } from '../../pwa/push'
+import { enablePush, pushConfigQuery, pushState } from '../../pwa/push'
 import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
@@ -11,23 +10,26 @@ import * as styles from './notifications.css'
 
 /**
  * Asks whether the customer wants push notifications, and only asks the browser when they tap
- * the button. Nothing shows where push cannot work; an iPhone browser gets the way to add the
- * store to the home screen first; a refusal is respected.
+ * the button. Nothing shows where the store sends no push (its server has no Firebase
+ * settings) or where push cannot work; an iPhone browser gets the way to add the store to the
+ * home screen first; a refusal is respected.
  */
 export function PushPrompt() {
   const { t } = useLingui()
-  const [state, setState] = useState(pushState)
+  const { data: config } = useQuery(pushConfigQuery())
   const turnOn = useMutation({
     mutationFn: async () => {
-      const token = await enablePush()
+      const token = config && (await enablePush(config))
       if (!token) return false
       await api.post('user/fcm-token', MessageReplySchema, { body: { fcm_token: token } })
       return true
     },
-    onSettled: () => setState(pushState()),
   })
+  // Read again at each render: the permission changes with the customer's answer.
+  const state = pushState(config)
   if (state === 'off' || state === 'unsupported' || state === 'denied') return null
-  if (state === 'on' && !turnOn.isSuccess) return null
+  // Already on, unless the customer has just turned it on (or tried) here.
+  if (state === 'on' && turnOn.isIdle) return null
   return (
     <section className={styles.prompt} aria-label={t`Push notifications`}>
       {state === 'install-first' ? (
@@ -37,7 +39,7 @@ export function PushPrompt() {
             Share, then Add to Home Screen, and open it from there.
           </Trans>
         </p>
-      ) : turnOn.isSuccess ? (
+      ) : turnOn.data ? (
         <p role="status" className={fieldStyles.success}>
           <Trans>Notifications are on for this device.</Trans>
         </p>
@@ -56,7 +58,14 @@ export function PushPrompt() {
               <Trans>Turn on notifications</Trans>
             </button>
           </div>
-          <FormError message={turnOn.error?.message} />
+          {/* Firebase's own errors are in English and name its internals. */}
+          <FormError
+            message={
+              turnOn.error
+                ? t`Notifications could not be turned on on this device. Please try again later.`
+                : undefined
+            }
+          />
         </>
       )}
     </section>
