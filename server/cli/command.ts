@@ -23,10 +23,12 @@ export interface CommandArgs {
   positionals: string[]
 }
 
-/** `json` is printed with --json, `text` otherwise. */
+/** `json` is printed with --json, `text` otherwise; `failed` makes the exit code 1. */
 export interface CommandResult {
   json: unknown
   text: string
+  /** The command ran and found a problem (wallet:audit): printed as usual, exit 1. */
+  failed?: boolean
 }
 
 /**

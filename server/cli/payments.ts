@@ -18,7 +18,7 @@ import {
 const STATUSES = ['OPEN', 'PAID', 'EXPIRED'] as const
 
 function statusOf(request: UsdtRequestRow, now: Date): (typeof STATUSES)[number] {
-  if (request.status === 'PAID') return 'PAID'
+  if (request.status !== 'OPEN') return request.status
   return request.expires_at <= now.toISOString() ? 'EXPIRED' : 'OPEN'
 }
 
@@ -53,9 +53,15 @@ export const paymentCommands: Record<string, Command> = {
           .where('usdt_requests.status', '=', 'OPEN')
           .where('usdt_requests.expires_at', '>', now.toISOString())
       else if (status === 'EXPIRED')
-        query = query
-          .where('usdt_requests.status', '=', 'OPEN')
-          .where('usdt_requests.expires_at', '<=', now.toISOString())
+        query = query.where((eb) =>
+          eb.or([
+            eb('usdt_requests.status', '=', 'EXPIRED'),
+            eb.and([
+              eb('usdt_requests.status', '=', 'OPEN'),
+              eb('usdt_requests.expires_at', '<=', now.toISOString()),
+            ]),
+          ]),
+        )
       const rows = await query.orderBy('usdt_requests.id', 'desc').limit(LIST_LIMIT).execute()
       const requests = rows.map(({ username, ...r }) => ({
         id: r.id,
@@ -86,20 +92,25 @@ export const paymentCommands: Record<string, Command> = {
   },
 
   'payments:confirm': {
-    summary: 'Confirm by hand that a USDT payment arrived (its transaction hash): credits it once.',
-    usage: '<payment_id> --tx HASH',
+    summary:
+      'Confirm by hand that a USDT payment arrived (its transaction hash, with or without 0x): credits it once.',
+    usage: '<payment_id> --tx HASH [--log N]',
     positionals: ['payment_id'],
-    options: { tx: { type: 'string' } },
+    options: { tx: { type: 'string' }, log: { type: 'string' } },
     async run(ctx, args) {
       const text = args.positionals[0]!
       if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError('<payment_id> must be a number')
       const tx = required(args, 'tx').trim()
       if (!/^(0x)?[0-9a-fA-F]{64}$/.test(tx))
         throw new UsageError('--tx must be a transaction hash: 64 hex digits (0x first on BSC)')
+      const log = args.values.log === undefined ? undefined : String(args.values.log)
+      if (log !== undefined && !/^\d{1,9}$/.test(log))
+        throw new UsageError("--log must be the transfer's log (event) index in the transaction")
       try {
         const request = await confirmByHand(ctx.db, Number(text), tx, {
           rate: ctx.config.lbpRate,
           now: ctx.clock.now(),
+          ...(log === undefined ? {} : { log: Number(log) }),
         })
         return {
           json: {

@@ -158,7 +158,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       { values: parsed.values, positionals: parsed.positionals },
     )
     io.stdout(wantsJson ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n')
-    return 0
+    return result.failed ? 1 : 0
   } catch (err) {
     if (err instanceof UsageError) return fail(2, `${err.message}\n${usageOf(name, command)}`)
     if (err instanceof CommandError) return fail(1, err.message, err.details)

@@ -4,8 +4,16 @@ import { noticeMoney } from '../services/notifications'
 import { findUserByUsername } from '../services/users'
 import { recordAudit } from '../services/audit'
 import { creditWallet } from '../services/wallet'
+import { auditWallets } from '../services/wallet-audit'
 import { debitWallet, InsufficientBalanceError } from '../services/wallet-correction'
-import { CommandError, required, UsageError, type Command, type CommandArgs } from './command'
+import {
+  CommandError,
+  required,
+  table,
+  UsageError,
+  type Command,
+  type CommandArgs,
+} from './command'
 
 /** `<amount>` in micro-units: a positive decimal within the database's range. */
 function amountOf(args: CommandArgs): bigint {
@@ -112,6 +120,32 @@ export const walletCommands: Record<string, Command> = {
       return {
         json: { username: user.username, debited, currency: user.currency, balance, reason },
         text: `Debited ${debited} ${user.currency} from ${user.username}: balance ${balance} ${user.currency}.`,
+      }
+    },
+  },
+
+  'wallet:audit': {
+    summary:
+      "Check every wallet's history and balance, and every credited USDT transfer; exit 1 on a problem.",
+    usage: '',
+    async run(ctx) {
+      const report = await auditWallets(ctx.db)
+      const summary = `${report.wallets} wallets, ${report.lines} history lines, ${report.transfers} credited transfers`
+      return {
+        json: report,
+        text: report.ok
+          ? `OK: ${summary}.`
+          : `${report.problems.length} problems in ${summary}:\n${table(
+              report.problems.map((p) => ({
+                user: p.user_id ?? '',
+                line: p.line_id ?? '',
+                request: p.request_id ?? '',
+                transfer: p.transfer_id ?? '',
+                problem: p.problem,
+              })),
+              '',
+            )}`,
+        failed: !report.ok,
       }
     },
   },

@@ -6,6 +6,7 @@ import { inBackground } from './background'
 import { migrateToLatest, migrations } from './migrations'
 import { demoSeed, SEED_META_KEY, seedDemo } from './seed'
 import { usernameKey } from '../services/username-key'
+import { auditWallets } from '../services/wallet-audit'
 import { describeEachDatabase } from '../test/context'
 
 describeEachDatabase('database', (ctx) => {
@@ -263,5 +264,83 @@ describeEachDatabase('migration 0005: username keys', (ctx) => {
     expect(byName['z\u0435d']?.username_key).toBe(`${usernameKey('Zed')}#${byName['z\u0435d']?.id}`)
     expect(byName.Bob?.username_key).toBe(usernameKey('bob'))
     expect(rows.every((r) => r.disabled_at === null)).toBe(true)
+  })
+})
+
+describeEachDatabase('migration 0015: USDT constraints', (ctx) => {
+  it('rewrites hashes in one spelling, keeps a twice-confirmed one apart, and one open request', async () => {
+    const migrator = new Migrator({
+      db: ctx.db,
+      provider: { getMigrations: async () => migrations(ctx.dialect) },
+    })
+    // The USDT tables as 0009 made them: down past it, and up again to just before 0015.
+    expect((await migrator.migrateTo('0008_api_tokens')).error).toBeUndefined()
+    expect((await migrator.migrateTo('0014_notification_messages')).error).toBeUndefined()
+    const now = Date.now()
+    const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString()
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const request = (status: string, expires: number, hash: string | null = null) =>
+      sql<{ id: number }>`insert into usdt_requests (user_id, network, address, amount,
+        unique_amount, status, expires_at, watch_until, tx_hash, created_at)
+        values (${user.id}, 'trc20', 'T', 1000000, ${1_000_000 + Math.round(Math.random() * 9999) * 100},
+        ${status}, ${at(expires)}, ${at(expires + 120)}, ${hash}, ${at(-1)}) returning id`
+        .execute(ctx.db)
+        .then((r) => Number(r.rows[0]!.id))
+    const paidA = await request('PAID', 30, `0x${'a'.repeat(64)}`)
+    const paidB = await request('PAID', 30)
+    const paidC = await request('PAID', 30)
+    const expired = await request('OPEN', -5)
+    const older = await request('OPEN', 20)
+    const newest = await request('OPEN', 25)
+    const transfer = (network: string, hash: string, requestId: number) =>
+      sql`insert into usdt_transfers (network, tx_hash, log_index, from_address, to_address,
+        amount, exact, block_number, block_time, outcome, request_id, created_at)
+        values (${network}, ${hash}, -1, 'operator', 'T', 1000000, 1, 0, ${at(0)}, 'CREDITED',
+        ${requestId}, ${at(0)})`.execute(ctx.db)
+    // One TRC20 transaction confirmed twice by hand under two spellings (the old hole), and a
+    // BEP20 hash typed without 0x.
+    await transfer('trc20', `0x${'a'.repeat(64)}`, paidA)
+    await transfer('trc20', 'A'.repeat(64), paidB)
+    await transfer('bep20', 'b'.repeat(64), paidC)
+
+    expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual(['0015_usdt_constraints'])
+    const transfers = await ctx.db
+      .selectFrom('usdt_transfers')
+      .select(['network', 'tx_hash', 'log_index'])
+      .orderBy('id')
+      .execute()
+    expect(transfers).toEqual([
+      { network: 'trc20', tx_hash: 'a'.repeat(64), log_index: -1 },
+      { network: 'trc20', tx_hash: 'a'.repeat(64), log_index: -2 },
+      { network: 'bep20', tx_hash: `0x${'b'.repeat(64)}`, log_index: -1 },
+    ])
+    const statuses = await ctx.db
+      .selectFrom('usdt_requests')
+      .select(['id', 'status', 'tx_hash'])
+      .where('id', 'in', [paidA, expired, older, newest])
+      .orderBy('id')
+      .execute()
+    expect(statuses).toEqual([
+      { id: paidA, status: 'PAID', tx_hash: 'a'.repeat(64) },
+      { id: expired, status: 'EXPIRED', tx_hash: null },
+      { id: older, status: 'EXPIRED', tx_hash: null },
+      { id: newest, status: 'OPEN', tx_hash: null },
+    ])
+    // The database now refuses a second open request, and a hash in another spelling.
+    await expect(request('OPEN', 30)).rejects.toThrow()
+    await expect(transfer('trc20', `0x${'c'.repeat(64)}`, newest)).rejects.toThrow()
+    // wallet:audit reports the transaction credited twice.
+    const report = await auditWallets(ctx.db)
+    expect(report.problems.map((p) => p.problem)).toEqual(
+      expect.arrayContaining([
+        `transaction trc20:${'a'.repeat(64)} credited 2 times, at least once as a whole`,
+      ]),
+    )
+    await ctx.db.deleteFrom('usdt_transfers').execute()
+    await ctx.db.deleteFrom('usdt_requests').execute()
   })
 })

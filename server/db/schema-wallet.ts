@@ -70,9 +70,11 @@ export interface UsdtRequestTable {
   amount: bigint
   unique_amount: bigint
   tax: number
-  status: Generated<'OPEN' | 'PAID'>
+  /** OPEN (one per customer at most), EXPIRED once a newer one replaced it, PAID. */
+  status: Generated<'OPEN' | 'EXPIRED' | 'PAID'>
   expires_at: string
   watch_until: string
+  /** The transaction that paid it (another request may be paid by the same one: a batch). */
   tx_hash: string | null
   charging_process_id: number | null
   paid_at: string | null
@@ -89,7 +91,11 @@ export interface UsdtAmountHoldTable {
 
 export type TransferOutcome = 'CREDITED' | 'LATE' | 'EXTRA' | 'UNMATCHED' | 'INEXACT'
 
-/** Every USDT transfer to the store the watchers saw (or an operator confirmed). */
+/**
+ * Every USDT transfer to the store the watchers saw (or an operator confirmed), once by
+ * (network, tx_hash, log_index): the hash in its network's spelling (canonicalTxHash), the
+ * log index -1 for a transaction confirmed by hand without one.
+ */
 export interface UsdtTransferTable {
   id: Generated<number>
   network: 'trc20' | 'bep20'

@@ -313,16 +313,19 @@ describeEachDatabase('wallet API', (ctx) => {
       return v.parse(PaymentLogPageSchema, await res.json())
     }
     const all = await page()
-    // The top-up of 39.2 (40 less 2 %) on top of the 10 the test account started with.
-    expect(all.data.map((l) => [l.status, l.value])).toEqual([['Charged', 39.2]])
+    // The top-up of 39.2 (40 less 2 %), newest first, after the 10 the account started with.
+    expect(all.data.map((l) => [l.status, l.value])).toEqual([
+      ['Charged', 39.2],
+      ['Charged', 10],
+    ])
     expect(all.user).toEqual({
       current_balance: 49.2,
-      total_shipped: 39.2,
+      total_shipped: 49.2,
       total_spent: 0,
       currency: 'USD',
     })
     expect((await page('&status=Discounted')).total).toBe(0)
-    expect((await page('&status=Charged')).total).toBe(1)
+    expect((await page('&status=Charged')).total).toBe(2)
     expect(
       (await page('&start_date=2000-01-01%2000:00:00&end_date=2000-01-02%2000:00:00')).total,
     ).toBe(0)
@@ -333,7 +336,7 @@ describeEachDatabase('wallet API', (ctx) => {
       await (await get(ctx.app, `payment-logs/${line.id}`, token)).json(),
     )
     expect(detail.data).toMatchObject({ previous_balance: 10, current_balance: 49.2 })
-    const other = await customer(ctx)
+    const other = await customer(ctx, { balance: '0' })
     expect((await page('', other.token)).total).toBe(0)
     expect((await get(ctx.app, `payment-logs/${line.id}`, other.token)).status).toBe(404)
     expect((await get(ctx.app, 'payment-logs')).status).toBe(401)

@@ -3,9 +3,12 @@ import { expect, it } from 'vitest'
 import { UsdtPaymentReplySchema } from '../../src/contract/wallet'
 import type { ChainTransfer, ChainWatcher } from '../adapters/chains'
 import { runOperator } from '../test/cli'
-import { describeEachDatabase, type TestContext } from '../test/context'
+import { describeEachDatabase, testPasswords, type TestContext } from '../test/context'
 import { balanceOf, customer, get } from '../test/orders'
 import { postForm } from '../test/accounts'
+import { createApp } from '../app'
+import { createDb } from '../db'
+import { auditWallets } from './wallet-audit'
 import { recordTransfer, requestUsdt, watchOnce } from './usdt'
 
 const MINUTE = 60_000
@@ -55,61 +58,214 @@ describeEachDatabase('USDT top-ups', (ctx) => {
     expect(again.payment_id).toBe(payment.payment_id)
   })
 
-  it('gives 1,000 requests for the same amount, at once, 1,000 different amounts', async () => {
-    const people = await Promise.all(Array.from({ length: 1000 }, () => customer(ctx)))
+  it('gives 500 requests for the same amount, at once, the 500 smallest steps above it', async () => {
+    const people = await Promise.all(
+      Array.from({ length: 500 }, () => customer(ctx, { balance: '0' })),
+    )
     const replies = await Promise.all(people.map((p) => requested(p.token, '10')))
-    const amounts = new Set(replies.map((r) => r.unique_amount))
-    expect(amounts.size).toBe(1000)
-    for (const amount of amounts) {
-      expect(Number(amount)).toBeGreaterThanOrEqual(10)
-      expect(Number(amount)).toBeLessThan(11)
+    const amounts = replies.map((r) => Math.round((Number(r.unique_amount) - 10) * 10_000))
+    expect(amounts.sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1))
+  })
+
+  it('asks for the typed amount plus the smallest free step: 37.0001, then 37.0002', async () => {
+    const first = await customer(ctx, { balance: '0' })
+    const second = await customer(ctx, { balance: '0' })
+    expect((await requested(first.token, '37')).unique_amount).toBe('37.0001')
+    expect((await requested(second.token, '37')).unique_amount).toBe('37.0002')
+  })
+
+  it('keeps one open request per customer: 200 parallel requests answer the same one', async () => {
+    const { token, user } = await customer(ctx, { balance: '0' })
+    // On PostgreSQL half go through a second pool, as a second server instance would.
+    const other = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
+    const second = other
+      ? createApp({ db: other.db, config: ctx.config, clock: ctx.clock, passwords: testPasswords })
+      : ctx.app
+    let replies
+    try {
+      replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          postForm(
+            i % 2 ? second : ctx.app,
+            'wallet/request-payment',
+            {
+              amount: '41',
+              network: 'trc20',
+            },
+            { token },
+          ),
+        ),
+      )
+    } finally {
+      await other?.destroy()
+    }
+    expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200))
+    const ids = await Promise.all(
+      replies.map(async (r) => v.parse(UsdtPaymentReplySchema, await r.json()).payment_id),
+    )
+    expect(new Set(ids).size).toBe(1)
+    const rows = await ctx.db
+      .selectFrom('usdt_requests')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(rows).toEqual([{ id: ids[0], status: 'OPEN' }])
+    const holds = await ctx.db
+      .selectFrom('usdt_amount_holds')
+      .select('unique_amount')
+      .where('request_id', '=', ids[0]!)
+      .execute()
+    expect(holds).toEqual([{ unique_amount: 41_000_100n }])
+    // Once its time is over, the next request replaces it.
+    ctx.clock.advance(31 * MINUTE)
+    try {
+      const next = await requested(token, '41')
+      expect(next.payment_id).not.toBe(ids[0])
+      const check = await get(ctx.app, `wallet/check-payment/${ids[0]}`, token)
+      expect(v.parse(UsdtPaymentReplySchema, await check.json())).toMatchObject({
+        expired: true,
+        paid: false,
+      })
+    } finally {
+      ctx.clock.advance(-31 * MINUTE)
     }
   })
 
+  it('never matches a transfer made before the request', async () => {
+    const { token, user } = await customer(ctx, { balance: '0' })
+    const payment = await requested(token, '43')
+    const amountMicros = BigInt(Math.round(Number(payment.unique_amount) * 1e6))
+    const older = new Date(ctx.clock.now().getTime() - 180 * MINUTE)
+    expect(
+      await recordTransfer(
+        ctx.db,
+        transfer({ amountMicros, txHash: '3'.repeat(64), timestamp: older }),
+        { rate: 89_500, now: new Date() },
+      ),
+    ).toBe('UNMATCHED')
+    expect(await balanceOf(ctx, user.id)).toBe(0n)
+    // The customer's own transfer, made after the request, still pays it.
+    expect(
+      await recordTransfer(ctx.db, transfer({ amountMicros, txHash: '4'.repeat(64) }), {
+        rate: 89_500,
+        now: new Date(),
+      }),
+    ).toBe('CREDITED')
+  })
+
+  it('credits each transfer of one transaction to its own request (a batch payout)', async () => {
+    const a = await customer(ctx, { balance: '0' })
+    const b = await customer(ctx, { balance: '0' })
+    const amounts = await Promise.all(
+      [a, b].map(async (c) => {
+        const p = await requested(c.token, '47', 'bep20')
+        return BigInt(Math.round(Number(p.unique_amount) * 1e6))
+      }),
+    )
+    const hash = `0x${'5'.repeat(64)}`
+    const batch = (logIndex: number, amountMicros: bigint) =>
+      transfer({
+        network: 'bep20',
+        to: '0x66f15a81bfe18c3db3ddd3c85f463223f58823f0',
+        txHash: hash,
+        logIndex,
+        amountMicros,
+      })
+    const options = { rate: 89_500, now: new Date() }
+    const results = await Promise.all([
+      recordTransfer(ctx.db, batch(7, amounts[0]!), options),
+      recordTransfer(ctx.db, batch(8, amounts[1]!), options),
+      recordTransfer(ctx.db, batch(9, 3_000_000n), options),
+    ])
+    expect(results).toEqual(['CREDITED', 'CREDITED', 'UNMATCHED'])
+    expect(await balanceOf(ctx, a.user.id)).toBeGreaterThan(0n)
+    expect(await balanceOf(ctx, b.user.id)).toBeGreaterThan(0n)
+    const unmatched = await runOperator(ctx, 'payments:unmatched', '--json')
+    expect(JSON.parse(unmatched.stdout)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ tx_hash: hash, log_index: 9, outcome: 'UNMATCHED' }),
+      ]),
+    )
+  })
+
+  it('takes a hash with or without 0x, in any case, as one transaction on its network', async () => {
+    const options = { rate: 89_500, now: new Date() }
+    const pay = async (network: 'trc20' | 'bep20', amount: string) => {
+      const c = await customer(ctx, { balance: '0' })
+      const p = await requested(c.token, amount, network)
+      return {
+        ...c,
+        id: String(p.payment_id),
+        micros: BigInt(Math.round(Number(p.unique_amount) * 1e6)),
+      }
+    }
+    // A TRC20 transfer the watcher credited (no 0x), confirmed again by hand as 0x + upper case.
+    const tron = await pay('trc20', '51')
+    const other = await pay('trc20', '51')
+    const hex = '9f0c'.padEnd(64, 'c')
+    expect(
+      await recordTransfer(ctx.db, transfer({ amountMicros: tron.micros, txHash: hex }), options),
+    ).toBe('CREDITED')
+    for (const spelling of [`0x${hex}`, hex.toUpperCase(), `0x${hex.toUpperCase()}`]) {
+      const again = await runOperator(ctx, 'payments:confirm', other.id, '--tx', spelling)
+      expect(again.code, spelling).toBe(1)
+      expect(again.stderr).toContain('already been used')
+    }
+    // A BEP20 hash confirmed by hand without 0x is kept with it; the 0x spelling is refused.
+    const bsc = await pay('bep20', '52')
+    const bscOther = await pay('bep20', '52')
+    const bscHash = 'ab'.repeat(32)
+    expect((await runOperator(ctx, 'payments:confirm', bsc.id, '--tx', bscHash)).code).toBe(0)
+    const refused = await runOperator(ctx, 'payments:confirm', bscOther.id, '--tx', `0x${bscHash}`)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('already been used')
+    // The same hash on the other network: refused by name.
+    const wrong = await runOperator(ctx, 'payments:confirm', other.id, '--tx', `0x${bscHash}`)
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('This transaction is on BEP20')
+    // The watcher then sees the transaction confirmed by hand: it credits nothing more.
+    const seen = (logIndex: number, amountMicros: bigint) =>
+      transfer({
+        network: 'bep20',
+        to: '0x66f15a81bfe18c3db3ddd3c85f463223f58823f0',
+        txHash: `0x${bscHash}`,
+        logIndex,
+        amountMicros,
+      })
+    expect(await recordTransfer(ctx.db, seen(4, bscOther.micros), options)).toBe('EXTRA')
+    expect(await recordTransfer(ctx.db, seen(3, bsc.micros), options)).toBe('duplicate')
+    expect(await balanceOf(ctx, bscOther.user.id)).toBe(0n)
+    expect(await balanceOf(ctx, other.user.id)).toBe(0n)
+    const transfers = await ctx.db
+      .selectFrom('usdt_transfers')
+      .select(['tx_hash', 'log_index', 'outcome'])
+      .where('tx_hash', 'in', [hex, `0x${bscHash}`])
+      .orderBy('id')
+      .execute()
+    expect(transfers).toEqual([
+      { tx_hash: hex, log_index: 0, outcome: 'CREDITED' },
+      { tx_hash: `0x${bscHash}`, log_index: 3, outcome: 'CREDITED' },
+      { tx_hash: `0x${bscHash}`, log_index: 4, outcome: 'EXTRA' },
+    ])
+  })
+
   it('keeps an expired amount from anyone else until its watch window ends', async () => {
-    const first = await customer(ctx)
-    const now = ctx.clock.now()
-    const held = await requestUsdt(
-      ctx.db,
-      first.user,
-      { amount: 20_000_000n, network: 'trc20' },
-      {
-        chains: ctx.config.chains,
-        timing,
-        now,
-        fraction: () => 42,
-      },
-    )
-    expect(held.unique_amount).toBe(20_004_200n)
-    // Expired, inside the window: slot 42 is still held, the next one is taken.
-    const second = await customer(ctx)
-    const picks = [42, 43]
-    const next = await requestUsdt(
-      ctx.db,
-      second.user,
-      { amount: 20_000_000n, network: 'trc20' },
-      {
-        chains: ctx.config.chains,
-        timing,
-        now: new Date(now.getTime() + 40 * MINUTE),
-        fraction: () => picks.shift()!,
-      },
-    )
-    expect(next.unique_amount).toBe(20_004_300n)
-    // After the window, the amount is free again.
-    const third = await customer(ctx)
-    const later = await requestUsdt(
-      ctx.db,
-      third.user,
-      { amount: 20_000_000n, network: 'trc20' },
-      {
-        chains: ctx.config.chains,
-        timing,
-        now: new Date(now.getTime() + 151 * MINUTE),
-        fraction: () => 42,
-      },
-    )
-    expect(later.unique_amount).toBe(20_004_200n)
+    const hold = async (minutes: number) => {
+      const { user } = await customer(ctx)
+      const now = new Date(ctx.clock.now().getTime() + minutes * MINUTE)
+      const made = await requestUsdt(
+        ctx.db,
+        user,
+        { amount: 20_000_000n, network: 'trc20' },
+        { chains: ctx.config.chains, timing, now },
+      )
+      return made.unique_amount
+    }
+    expect(await hold(0)).toBe(20_000_100n)
+    // Expired, inside the window: 20.0001 is still held, the next step is given.
+    expect(await hold(40)).toBe(20_000_200n)
+    // After both windows, the smallest step is free again.
+    expect(await hold(400)).toBe(20_000_100n)
   })
 
   it('credits a transfer reported ten times once, net of the tax', async () => {
@@ -260,5 +416,9 @@ describeEachDatabase('USDT top-ups', (ctx) => {
     expect(((await res.json()) as { message: string }).message).toBe(
       'الشحن عبر USDT متاح للمحافظ بالدولار الأمريكي فقط.',
     )
+  })
+
+  it('leaves every wallet and credited transfer as wallet:audit wants them', async () => {
+    expect((await auditWallets(ctx.db)).problems).toEqual([])
   })
 })

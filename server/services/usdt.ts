@@ -1,9 +1,13 @@
-import { randomInt } from 'node:crypto'
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { UsdtNetwork, UsdtPaymentSchema } from '../../src/contract/wallet'
 import { fromMicros, microsText, netOfTax } from '../../src/domain/money'
-import { USDT_CONTRACT, type ChainTransfer, type ChainWatcher } from '../adapters/chains'
+import {
+  canonicalTxHash,
+  USDT_CONTRACT,
+  type ChainTransfer,
+  type ChainWatcher,
+} from '../adapters/chains'
 import type { Config } from '../config'
 import type { Database, UserRow } from '../db/schema'
 import type { UsdtRequestRow } from '../db/schema-wallet'
@@ -11,15 +15,17 @@ import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
 import { errorFields, type Logger } from '../log'
 import { creditCharge, paymentInfoWire, paymentSettings, type PaymentSettings } from './charging'
-import { isUniqueViolation } from './users'
+import { lockKey } from './codes'
 
 /*
  * USDT top-ups (docs/api.md, USDT). A customer asks to add an amount on a network; the store
- * answers with its address and an exact amount: the amount plus a fraction (0.0001 to 0.9999)
- * that no other open or recently expired request of that network holds. A transfer of exactly
- * that amount, confirmed on chain, pays the request; the wallet receives it less the USDT tax.
- * Constraints, not timing, keep each amount held once, each transfer recorded once and each
- * request paid once, so several server instances may watch the chains together.
+ * answers with its address and an exact amount: the amount plus the smallest step (0.0001,
+ * then 0.0002, ...) that no other open or recently expired request of that network holds. A
+ * transfer of exactly that amount, made after the request and confirmed on chain, pays it;
+ * the wallet receives it less the USDT tax. Constraints, not timing, keep each amount held
+ * once, each customer to one open request, each transfer (network, canonical hash, log)
+ * recorded once and each request paid by one transfer, so several server instances may watch
+ * the chains together.
  */
 
 export type UsdtPaymentWire = v.InferInput<typeof UsdtPaymentSchema>
@@ -34,7 +40,8 @@ export interface UsdtTiming {
 /** Fractions come in steps of 0.0001 USDT: 9,999 exact amounts per requested amount. */
 const STEP = 100n
 const SLOTS = 9_999
-const TRIES = 40
+/** Looks for a free amount again at most this often when another amount's request took it. */
+const TRIES = 10
 
 /** The store's address on each network, as the charging page shows it (payments/info). */
 export function usdtAddresses(
@@ -68,7 +75,9 @@ export function usdtWire(request: UsdtRequestRow, now: Date): UsdtPaymentWire {
     credited_amount: fromMicros(netOfTax(request.unique_amount, fromMicros(request.tax))),
     expires_at: request.expires_at,
     paid: request.status === 'PAID',
-    expired: request.status === 'OPEN' && request.expires_at <= now.toISOString(),
+    expired:
+      request.status === 'EXPIRED' ||
+      (request.status === 'OPEN' && request.expires_at <= now.toISOString()),
   }
 }
 
@@ -92,77 +101,127 @@ export function findRequest(db: Kysely<Database>, userId: number | undefined, id
 
 /**
  * A new request for `amount` micro-USDT on `network`, or the customer's open one (one payment
- * at a time: a second would leave them two exact amounts to tell apart).
+ * at a time: a second would leave them two exact amounts to tell apart). The database holds
+ * the rule (a partial unique index on the open requests): of parallel calls one opens the
+ * request and the others answer it.
  */
 export async function requestUsdt(
   db: Kysely<Database>,
   user: UserRow,
   { amount, network }: { amount: bigint; network: UsdtNetwork },
-  {
-    chains,
-    timing,
-    now,
-    fraction = () => randomInt(1, SLOTS + 1),
-  }: {
-    chains: Config['chains']
-    timing: UsdtTiming
-    now: Date
-    /** Picks a fraction slot from 1 to 9,999 (tests choose theirs). */
-    fraction?: () => number
-  },
+  { chains, timing, now }: { chains: Config['chains']; timing: UsdtTiming; now: Date },
 ): Promise<UsdtRequestRow> {
   if (user.currency !== 'USD') throw new ApiError(422, 'usdt.usd_only')
   const settings = await paymentSettings(db)
   const address = usdtAddresses(chains, settings)[network]
   if (!address) throw new ApiError(422, 'usdt.network_unavailable')
-  const open = await openRequest(db, user.id, now)
-  if (open) return open
 
   const at = now.toISOString()
   const expiresAt = new Date(now.getTime() + timing.requestMs).toISOString()
   const watchUntil = new Date(now.getTime() + timing.requestMs + timing.graceMs).toISOString()
-  return inTransaction(db, async (trx) => {
-    // Amounts whose watch window is over may be handed out again.
-    await trx.deleteFrom('usdt_amount_holds').where('watch_until', '<', at).execute()
-    const request = await trx
-      .insertInto('usdt_requests')
-      .values({
-        user_id: user.id,
-        network,
-        address,
-        amount,
-        unique_amount: amount,
-        tax: settings.usdt_tax,
-        status: 'OPEN',
-        expires_at: expiresAt,
-        watch_until: watchUntil,
-        tx_hash: null,
-        charging_process_id: null,
-        paid_at: null,
-        created_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
-    for (let i = 0; i < TRIES; i++) {
-      const unique = amount + BigInt(fraction()) * STEP
-      const held = await trx
-        .insertInto('usdt_amount_holds')
-        .values({ network, unique_amount: unique, request_id: request.id, watch_until: watchUntil })
-        .onConflict((oc) => oc.columns(['network', 'unique_amount']).doNothing())
+  for (let tries = 0; tries < 3; tries++) {
+    const open = await openRequest(db, user.id, now)
+    if (open) return open
+    const made = await inTransaction(db, async (trx) => {
+      // Amounts whose watch window is over may be handed out again.
+      await trx.deleteFrom('usdt_amount_holds').where('watch_until', '<', at).execute()
+      // A request whose time is over gives way to the new one (its amount stays held, and a
+      // transfer made in time still pays it).
+      await trx
+        .updateTable('usdt_requests')
+        .set({ status: 'EXPIRED' })
+        .where('user_id', '=', user.id)
+        .where('status', '=', 'OPEN')
+        .where('expires_at', '<=', at)
+        .execute()
+      const request = await trx
+        .insertInto('usdt_requests')
+        .values({
+          user_id: user.id,
+          network,
+          address,
+          amount,
+          unique_amount: amount,
+          tax: settings.usdt_tax,
+          status: 'OPEN',
+          expires_at: expiresAt,
+          watch_until: watchUntil,
+          tx_hash: null,
+          charging_process_id: null,
+          paid_at: null,
+          created_at: at,
+        })
+        // The customer's open request (usdt_requests_one_open): another call made it first.
+        .onConflict((oc) =>
+          oc
+            .column('user_id')
+            .where(sql<boolean>`status = 'OPEN'`)
+            .doNothing(),
+        )
+        .returningAll()
         .executeTakeFirst()
-      if (Number(held.numInsertedOrUpdatedRows ?? 0) === 1)
-        return trx
-          .updateTable('usdt_requests')
-          .set({ unique_amount: unique })
-          .where('id', '=', request.id)
-          .returningAll()
-          .executeTakeFirstOrThrow()
-    }
-    throw new ApiError(503, 'usdt.busy')
-  })
+      if (!request) return undefined
+      // Requests for one amount take turns (on PostgreSQL; SQLite's writes do anyway), so each
+      // finds the steps the one before took: otherwise all would chase the same smallest one.
+      await lockKey(trx, `usdt:amount:${network}:${amount}`, at)
+      for (let i = 0; i < TRIES; i++) {
+        const unique = await smallestFreeAmount(trx, network, amount)
+        if (unique === undefined) break
+        const held = await trx
+          .insertInto('usdt_amount_holds')
+          .values({
+            network,
+            unique_amount: unique,
+            request_id: request.id,
+            watch_until: watchUntil,
+          })
+          .onConflict((oc) => oc.columns(['network', 'unique_amount']).doNothing())
+          .executeTakeFirst()
+        // Taken by a concurrent request (PostgreSQL) since we looked: look again.
+        if (Number(held.numInsertedOrUpdatedRows ?? 0) === 1)
+          return trx
+            .updateTable('usdt_requests')
+            .set({ unique_amount: unique })
+            .where('id', '=', request.id)
+            .returningAll()
+            .executeTakeFirstOrThrow()
+      }
+      throw new ApiError(503, 'usdt.busy')
+    })
+    if (made) return made
+  }
+  throw new ApiError(503, 'usdt.busy')
 }
 
-/** Pays an open request, once: its top-up, the credit, its history line, its notification. */
+/**
+ * The smallest amount above `amount`, in steps of 0.0001, that no request of the network
+ * holds: 10 asks for 10.0001, then 10.0002, so a customer never sends much more than typed.
+ */
+async function smallestFreeAmount(
+  trx: Kysely<Database>,
+  network: UsdtNetwork,
+  amount: bigint,
+): Promise<bigint | undefined> {
+  const held = await trx
+    .selectFrom('usdt_amount_holds')
+    .select('unique_amount')
+    .where('network', '=', network)
+    .where('unique_amount', '>', amount)
+    .where('unique_amount', '<=', amount + BigInt(SLOTS) * STEP)
+    .orderBy('unique_amount')
+    .execute()
+  let next = amount + STEP
+  for (const { unique_amount } of held) {
+    if (unique_amount > next) break
+    if (unique_amount === next) next += STEP
+  }
+  return next <= amount + BigInt(SLOTS) * STEP ? next : undefined
+}
+
+/**
+ * Pays an unpaid request (open, or expired but paid in time), once: its top-up, the credit,
+ * its history line, its notification. False when it was paid already.
+ */
 async function payRequest(
   trx: Kysely<Database>,
   request: UsdtRequestRow,
@@ -174,8 +233,7 @@ async function payRequest(
     .updateTable('usdt_requests')
     .set({ status: 'PAID', tx_hash: txHash, paid_at: at })
     .where('id', '=', request.id)
-    .where('status', '=', 'OPEN')
-    .where('tx_hash', 'is', null)
+    .where('status', '!=', 'PAID')
     .executeTakeFirst()
   if (Number(paid.numUpdatedRows) === 0) return false
   const charge = await trx
@@ -206,14 +264,35 @@ async function payRequest(
   return true
 }
 
+/**
+ * Takes the lock of one transaction's transfers for the rest of the database transaction: the
+ * watchers (on any instance) and `payments:confirm` decide about a transaction one at a time.
+ */
+const lockTransaction = (trx: Kysely<Database>, network: UsdtNetwork, hash: string, at: string) =>
+  lockKey(trx, `usdt:${network}:${hash}`, at)
+
+/** The transfers recorded for one transaction, oldest first. */
+const transfersOf = (trx: Kysely<Database>, network: UsdtNetwork, hash: string) =>
+  trx
+    .selectFrom('usdt_transfers')
+    .selectAll()
+    .where('network', '=', network)
+    .where('tx_hash', '=', hash)
+    .orderBy('id')
+    .execute()
+
 export type TransferResult =
   'pending' | 'duplicate' | 'CREDITED' | 'LATE' | 'EXTRA' | 'UNMATCHED' | 'INEXACT'
 
 /**
  * Records a transfer a watcher saw and credits the request it pays. Unconfirmed transfers are
  * left for a later poll. Each transfer (network, transaction, log) is recorded once; a
- * transfer of exactly an open request's amount, made before it expired, pays it; anything
- * else (late, extra, short, stray, dust) is recorded for the operator and credits nothing.
+ * transfer of exactly a request's amount, made after the request and before it expired, pays
+ * it; anything else (late, extra, short, stray, dust, older than every request) is recorded
+ * for the operator and credits nothing. Several transfers of one transaction each pay their
+ * own request. A transaction an operator confirmed by hand (without naming its log) credits
+ * nothing more: the transfer of the confirmed amount takes the place of the hand-made record,
+ * any other is recorded as extra.
  */
 export async function recordTransfer(
   db: Kysely<Database>,
@@ -221,113 +300,144 @@ export async function recordTransfer(
   options: { rate: number; now: Date },
 ): Promise<TransferResult> {
   if (!transfer.confirmed) return 'pending'
-  try {
-    return await inTransaction(db, async (trx) => {
-      const request = transfer.exact
+  const at = transfer.timestamp.toISOString()
+  return inTransaction(db, async (trx) => {
+    await lockTransaction(trx, transfer.network, transfer.txHash, options.now.toISOString())
+    const known = await transfersOf(trx, transfer.network, transfer.txHash)
+    if (known.some((t) => t.log_index === transfer.logIndex)) return 'duplicate'
+    const byHand = known.find((t) => t.log_index < 0 && t.outcome === 'CREDITED')
+    if (byHand) {
+      if (byHand.log_index === -1 && byHand.amount === transfer.amountMicros) {
+        await trx
+          .updateTable('usdt_transfers')
+          .set({
+            log_index: transfer.logIndex,
+            from_address: transfer.from,
+            block_number: transfer.blockNumber,
+            block_time: at,
+          })
+          .where('id', '=', byHand.id)
+          .execute()
+        return 'duplicate'
+      }
+    }
+    const request =
+      transfer.exact && !byHand
         ? await trx
             .selectFrom('usdt_requests')
             .selectAll()
             .where('network', '=', transfer.network)
             .where('address', '=', transfer.to)
             .where('unique_amount', '=', transfer.amountMicros)
-            .where('watch_until', '>=', transfer.timestamp.toISOString())
+            .where('created_at', '<=', at)
+            .where('watch_until', '>=', at)
             .orderBy('id', 'desc')
             .executeTakeFirst()
         : undefined
-      let outcome: Exclude<TransferResult, 'pending' | 'duplicate'> = !transfer.exact
-        ? 'INEXACT'
+    let outcome: Exclude<TransferResult, 'pending' | 'duplicate'> = !transfer.exact
+      ? 'INEXACT'
+      : byHand
+        ? 'EXTRA'
         : !request
           ? 'UNMATCHED'
           : request.status === 'PAID'
             ? 'EXTRA'
-            : transfer.timestamp.toISOString() > request.expires_at
+            : at > request.expires_at
               ? 'LATE'
               : 'CREDITED'
-      const recorded = await trx
-        .insertInto('usdt_transfers')
-        .values({
-          network: transfer.network,
-          tx_hash: transfer.txHash,
-          log_index: transfer.logIndex,
-          from_address: transfer.from,
-          to_address: transfer.to,
-          amount: transfer.amountMicros,
-          exact: transfer.exact ? 1 : 0,
-          block_number: transfer.blockNumber,
-          block_time: transfer.timestamp.toISOString(),
-          outcome,
-          request_id: request?.id ?? null,
-          created_at: options.now.toISOString(),
-        })
-        .onConflict((oc) => oc.columns(['network', 'tx_hash', 'log_index']).doNothing())
-        .returning('id')
-        .executeTakeFirst()
-      if (!recorded) return 'duplicate'
-      if (outcome === 'CREDITED' && !(await payRequest(trx, request!, transfer.txHash, options))) {
-        outcome = 'EXTRA'
-        await trx
-          .updateTable('usdt_transfers')
-          .set({ outcome })
-          .where('id', '=', recorded.id)
-          .execute()
-      }
-      return outcome
-    })
-  } catch (err) {
-    // Another instance recorded the same transfer (or paid by the same transaction) first.
-    if (isUniqueViolation(err)) return 'duplicate'
-    throw err
-  }
+    if (outcome === 'CREDITED' && !(await payRequest(trx, request!, transfer.txHash, options)))
+      outcome = 'EXTRA'
+    await trx
+      .insertInto('usdt_transfers')
+      .values({
+        network: transfer.network,
+        tx_hash: transfer.txHash,
+        log_index: transfer.logIndex,
+        from_address: transfer.from,
+        to_address: transfer.to,
+        amount: transfer.amountMicros,
+        exact: transfer.exact ? 1 : 0,
+        block_number: transfer.blockNumber,
+        block_time: at,
+        outcome,
+        request_id: (byHand ? byHand.request_id : request?.id) ?? null,
+        created_at: options.now.toISOString(),
+      })
+      .execute()
+    return outcome
+  })
 }
 
 /**
  * The operator's confirmation of a transfer seen by other means (no watcher configured, or a
- * late payment the operator accepts): credits an unpaid request once. A transaction hash
- * already used by any request, or recorded as any transfer, is refused.
+ * late payment the operator accepts): credits an unpaid request once. The hash is read in the
+ * request's network's spelling; a hash recorded on the other network, or any transfer of the
+ * transaction already credited, is refused. When the watcher recorded the transaction, its
+ * uncredited transfer is the one credited (`log` names it when there are several); otherwise
+ * the whole transaction is recorded as confirmed by hand (log index -1).
  */
 export async function confirmByHand(
   db: Kysely<Database>,
   id: number,
   txHash: string,
-  options: { rate: number; now: Date },
+  options: { rate: number; now: Date; log?: number },
 ): Promise<UsdtRequestRow> {
-  const hash = txHash.trim().toLowerCase()
-  try {
-    return await inTransaction(db, async (trx) => {
-      const request = await findRequest(trx, undefined, id)
-      if (!request) throw new ApiError(404, 'usdt.not_found')
-      const used = await trx
-        .selectFrom('usdt_transfers')
-        .select('id')
-        .where('tx_hash', '=', hash)
-        .where('outcome', '=', 'CREDITED')
-        .executeTakeFirst()
-      if (used) throw new ApiError(409, 'usdt.hash_used')
-      if (!(await payRequest(trx, request, hash, options)))
-        throw new ApiError(409, 'usdt.already_paid')
+  const found = await findRequest(db, undefined, id)
+  if (!found) throw new ApiError(404, 'usdt.not_found')
+  const hash = canonicalTxHash(found.network, txHash)
+  if (!hash) throw new ApiError(422, 'usdt.bad_hash')
+  const other: UsdtNetwork = found.network === 'trc20' ? 'bep20' : 'trc20'
+  if ((await transfersOf(db, other, canonicalTxHash(other, hash)!)).length > 0)
+    throw new ApiError(409, 'usdt.wrong_network', {
+      network: other.toUpperCase(),
+      payment: found.network.toUpperCase(),
+    })
+  const at = options.now.toISOString()
+  return inTransaction(db, async (trx) => {
+    await lockTransaction(trx, found.network, hash, at)
+    const request = (await findRequest(trx, undefined, id))!
+    const known = await transfersOf(trx, found.network, hash)
+    const credited = known.filter((t) => t.outcome === 'CREDITED')
+    const open = known.filter(
+      (t) => t.outcome !== 'CREDITED' && (options.log === undefined || t.log_index === options.log),
+    )
+    if (
+      credited.some((t) => t.log_index < 0 || t.log_index === options.log) ||
+      (open.length === 0 && options.log === undefined && credited.length > 0)
+    )
+      throw new ApiError(409, 'usdt.hash_used')
+    const exact = open.filter((t) => t.amount === request.unique_amount)
+    const chosen = open.length === 1 ? open[0] : exact.length === 1 ? exact[0] : undefined
+    if (open.length > 1 && !chosen)
+      throw new ApiError(409, 'usdt.name_log', { logs: open.map((t) => t.log_index).join(', ') })
+    if (!(await payRequest(trx, request, hash, options)))
+      throw new ApiError(409, 'usdt.already_paid')
+    if (chosen)
+      await trx
+        .updateTable('usdt_transfers')
+        .set({ outcome: 'CREDITED', request_id: request.id })
+        .where('id', '=', chosen.id)
+        .execute()
+    else
       await trx
         .insertInto('usdt_transfers')
         .values({
           network: request.network,
           tx_hash: hash,
-          log_index: -1, // confirmed by hand: no log read
+          log_index: options.log ?? -1,
           from_address: 'operator',
           to_address: request.address,
           amount: request.unique_amount,
           exact: 1,
           block_number: 0n,
-          block_time: options.now.toISOString(),
+          block_time: at,
           outcome: 'CREDITED',
           request_id: request.id,
-          created_at: options.now.toISOString(),
+          created_at: at,
         })
         .execute()
-      return { ...request, status: 'PAID' as const, tx_hash: hash }
-    })
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ApiError(409, 'usdt.hash_used', undefined, { cause: err })
-    throw err
-  }
+    return { ...request, status: 'PAID' as const, tx_hash: hash }
+  })
 }
 
 const cursorKey = (watcher: ChainWatcher) => `usdt.cursor.${watcher.network}.${watcher.address}`

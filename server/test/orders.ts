@@ -3,6 +3,7 @@ import { toMicros } from '../../src/domain/money'
 import type { App } from '../app'
 import type { CurrencyCode, LocaleCode, UserRow, UserType } from '../db/schema'
 import { createSession } from '../services/sessions'
+import { creditWallet } from '../services/wallet'
 import { insertUser } from '../services/users'
 import { freshUser, postForm, type Fields } from './accounts'
 import type { TestContext } from './context'
@@ -12,7 +13,13 @@ export interface Customer {
   user: UserRow
 }
 
-/** A signed-in account with a balance, made through the services (no codes to wait for). */
+/** The wallet line that gives a test account its starting balance (ledgerOf leaves it out). */
+export const OPENING_LINE = 'Opening balance'
+
+/**
+ * A signed-in account with a balance, made through the services (no codes to wait for). The
+ * balance arrives as a credit with its history line, as money does, so `wallet:audit` holds.
+ */
 export async function customer(
   ctx: TestContext,
   {
@@ -34,12 +41,24 @@ export async function customer(
       type,
       currency,
       locale,
-      balance: toMicros(balance),
     },
     now,
   )
+  const amount = toMicros(balance)
+  const opened =
+    amount > 0n
+      ? (
+          await creditWallet(ctx.db, user.id, {
+            amount,
+            currency,
+            name: () => OPENING_LINE,
+            rate: ctx.config.lbpRate,
+            now,
+          })
+        ).user
+      : user
   const token = await createSession(ctx.db, user.id, { fcmToken: null, now })
-  return { token, user }
+  return { token, user: opened }
 }
 
 /** The id of a demo package by its product and English name (db/seed-catalogue.ts). */
@@ -99,7 +118,10 @@ export async function balanceOf(ctx: TestContext, userId: number): Promise<bigin
   return row.balance
 }
 
-/** The ledger of a user: orders, their debit lines and refunds, for invariant checks. */
+/**
+ * The ledger of a user: orders, their debit lines and refunds (the opening credit left out),
+ * for invariant checks.
+ */
 export async function ledgerOf(ctx: TestContext, userId: number) {
   const [orders, logs] = await Promise.all([
     ctx.db
@@ -111,6 +133,7 @@ export async function ledgerOf(ctx: TestContext, userId: number) {
       .selectFrom('wallet_logs')
       .select(['status', 'name', 'value', 'previous_balance', 'current_balance'])
       .where('user_id', '=', userId)
+      .where('name', '!=', OPENING_LINE)
       .orderBy('id')
       .execute(),
   ])

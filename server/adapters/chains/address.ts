@@ -86,3 +86,16 @@ export function tronAddress(text: string): string | null {
 export function bscAddress(text: string): string | null {
   return /^0x[0-9a-fA-F]{40}$/.test(text) ? text.toLowerCase() : null
 }
+
+/**
+ * A transaction hash in the one spelling the store keeps for its network, or null when the
+ * text is not 32 bytes of hex: on Tron 64 lower-case hex digits without a prefix (as TronGrid
+ * writes it), on BSC `0x` and 64 lower-case hex digits. Every path that stores or compares a
+ * hash (the watchers, `payments:confirm`, the unmatched list) goes through this, so one
+ * transaction has one key whichever way it was typed.
+ */
+export function canonicalTxHash(network: 'trc20' | 'bep20', text: string): string | null {
+  const hex = text.trim().toLowerCase().replace(/^0x/, '')
+  if (!/^[0-9a-f]{64}$/.test(hex)) return null
+  return network === 'trc20' ? hex : `0x${hex}`
+}

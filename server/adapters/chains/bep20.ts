@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Bep20Config } from '../../config'
 import type { Logger } from '../../log'
-import { bscAddress } from './address'
+import { bscAddress, canonicalTxHash } from './address'
 import { hexQuantity, parseReply, requestJson } from './http'
 import {
   ChainError,
@@ -169,7 +169,7 @@ export function createBep20Watcher(
       for (const { log, start, end } of seen) {
         if (!log.blockNumber || !log.blockHash || !log.transactionHash || !log.logIndex) continue
         const block = BigInt(log.blockNumber)
-        const txHash = log.transactionHash.toLowerCase()
+        const txHash = canonicalTxHash('bep20', log.transactionHash)!
         const fields = { txHash, logIndex: Number(log.logIndex), block: Number(block) }
         if (log.address.toLowerCase() !== USDT_CONTRACT.bep20) {
           logger?.debug('bep20: ignored a log of another contract', {

@@ -37,7 +37,7 @@ export function createChainWatchers(
   return watchers
 }
 
-export { bscAddress, isTronAddress, tronAddress } from './address'
+export { bscAddress, canonicalTxHash, isTronAddress, tronAddress } from './address'
 export { createBep20Watcher, type Bep20WatcherOptions } from './bep20'
 export { createTrc20Watcher, type Trc20WatcherOptions } from './trc20'
 export {

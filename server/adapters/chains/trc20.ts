@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import type { Trc20Config } from '../../config'
 import type { Logger } from '../../log'
-import { tronAddress } from './address'
+import { canonicalTxHash, tronAddress } from './address'
 import { decimalString, parseReply, requestJson, safeInteger } from './http'
 import {
   ChainError,
@@ -171,7 +171,7 @@ export function createTrc20Watcher(
       let lastListed = since
       for (const record of feed.records) {
         const item = parseReply('trc20', 'trc20 transfers', Listed, record)
-        const txHash = item.transaction_id.replace(/^0x/, '').toLowerCase()
+        const txHash = canonicalTxHash('trc20', item.transaction_id)!
         lastListed = Math.max(lastListed, item.block_timestamp)
         const token = item.token_info ? tronAddress(item.token_info.address) : USDT_CONTRACT.trc20
         if (token !== USDT_CONTRACT.trc20) {
@@ -197,7 +197,7 @@ export function createTrc20Watcher(
         let paid = false
         for (const record of events.records) {
           const e = parseReply('trc20', 'transaction events', TxEvent, record)
-          if (e.transaction_id.replace(/^0x/, '').toLowerCase() !== txHash) continue
+          if (canonicalTxHash('trc20', e.transaction_id) !== txHash) continue
           if (tronAddress(e.contract_address) !== USDT_CONTRACT.trc20) {
             if (e.event_name === 'Transfer') {
               logger?.debug('trc20: ignored a Transfer of another contract', {

@@ -15,6 +15,7 @@ import { pushMigration } from './0010_push'
 import { contentVersionMigration } from './0011_content_version'
 import { orderFunctionsMigration } from './0012_order_functions'
 import { notificationMessagesMigration } from './0014_notification_messages'
+import { usdtConstraintsMigration } from './0015_usdt_constraints'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -35,6 +36,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0011_content_version': contentVersionMigration(dialect),
     '0012_order_functions': orderFunctionsMigration(dialect),
     '0014_notification_messages': notificationMessagesMigration(dialect),
+    '0015_usdt_constraints': usdtConstraintsMigration(dialect),
   }
 }
 
