@@ -42,6 +42,8 @@ const RUNS = boundedInt('BENCH_RUNS', 3, 1, 20)
 const WARMUP = boundedInt('BENCH_WARMUP', 1000, 0, 100_000)
 const RUN_LIMIT_MS = boundedInt('BENCH_TIME_LIMIT_SECONDS', 300, 10, 3600) * 1000
 const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',')
+/** The server's SQLITE_SYNCHRONOUS (FULL, each order on disk before its reply, unless told). */
+const SQLITE_SYNCHRONOUS = (process.env.SQLITE_SYNCHRONOUS ?? 'FULL').toUpperCase()
 const unknownNames = DATABASES.filter((name) => name !== 'sqlite' && name !== 'postgres')
 if (unknownNames.length > 0) {
   console.error(
@@ -97,7 +99,7 @@ async function operator(store: Db, env: Record<string, string>, ...argv: string[
   const code = await runCli(argv, {
     stdout: (t) => (out += t),
     stderr: (t) => (err += t),
-    env: { NODE_ENV: 'production', ...env },
+    env: { NODE_ENV: 'development', ...env },
     store,
   })
   if (code !== 0) throw new Error(`operator ${argv[0]} failed (${code}): ${err || out}`)
@@ -348,7 +350,7 @@ async function makeWallets(store: Db, count: number): Promise<Wallet[]> {
 
 async function bench(dialect: string, env: Record<string, string>): Promise<Result[]> {
   const server = await startServer(env)
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error', ...env })
+  const config = loadConfig({ NODE_ENV: 'development', LOG_LEVEL: 'error', ...env })
   const store = createDb(config)
   try {
     // The one hot wallet: made and credited through the operator commands.
@@ -448,7 +450,12 @@ console.log(
 if (DATABASES.includes('sqlite')) {
   const dir = mkdtempSync(join(tmpdir(), 'store-bench-orders-'))
   try {
-    results.push(...(await bench('sqlite', { SQLITE_PATH: join(dir, 'store.db') })))
+    results.push(
+      ...(await bench(`sqlite (synchronous ${SQLITE_SYNCHRONOUS})`, {
+        SQLITE_PATH: join(dir, 'store.db'),
+        SQLITE_SYNCHRONOUS,
+      })),
+    )
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -2,15 +2,20 @@ import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from './config'
 
 const DAY = 24 * 60 * 60_000
+const SECRET = 'a-token-secret-of-32-characters!'
+/** Production (the default) needs TOKEN_SECRET; every case but the one about it sets it. */
+const load = (env: Record<string, string | undefined> = {}) =>
+  loadConfig({ TOKEN_SECRET: SECRET, ...env })
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
-    expect(loadConfig({})).toEqual({
+    expect(load({})).toEqual({
       port: 8080,
       host: '0.0.0.0',
       databaseUrl: undefined,
       sqlitePath: 'data/store.db',
       sqliteLockWaitMs: 5000,
+      sqliteSynchronous: 'FULL',
       distDir: 'dist',
       ssrDir: 'dist-server',
       corsOrigins: [],
@@ -21,7 +26,7 @@ describe('loadConfig', () => {
       devOutbox: false,
       demo: false,
       codeSecret: undefined,
-      tokenSecret: undefined,
+      tokenSecret: SECRET,
       lbpRate: 89_500,
       storeTimeZone: 'Asia/Beirut',
       receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
@@ -44,11 +49,11 @@ describe('loadConfig', () => {
       push: { serviceAccount: undefined, web: undefined, pollMs: 1000 },
       usdt: { requestMs: 30 * 60_000, graceMs: 120 * 60_000, pollMs: 20_000 },
     })
-    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent')
+    expect(load({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })
 
   it('reads the code sending limits and countries', () => {
-    const config = loadConfig({
+    const config = load({
       CODE_RESEND_SECONDS: '2',
       CODE_SENDS_PER_PHONE_PER_HOUR: '7',
       CODE_SENDS_PER_IP_PER_HOUR: '900',
@@ -62,14 +67,14 @@ describe('loadConfig', () => {
       perHour: 5000,
     })
     expect(config.codeCountries).toEqual(['LB', 'FR'])
-    expect(() => loadConfig({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
-    expect(() => loadConfig({ CODE_SENDS_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_HOUR/)
-    expect(() => loadConfig({ CODE_COUNTRIES: 'LB,XX' })).toThrow(/CODE_COUNTRIES/)
-    expect(() => loadConfig({ CODE_COUNTRIES: 'Lebanon' })).toThrow(/CODE_COUNTRIES/)
+    expect(() => load({ CODE_RESEND_SECONDS: '0' })).toThrow(/CODE_RESEND_SECONDS/)
+    expect(() => load({ CODE_SENDS_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_HOUR/)
+    expect(() => load({ CODE_COUNTRIES: 'LB,XX' })).toThrow(/CODE_COUNTRIES/)
+    expect(() => load({ CODE_COUNTRIES: 'Lebanon' })).toThrow(/CODE_COUNTRIES/)
   })
 
   it('reads the request limits', () => {
-    const config = loadConfig({
+    const config = load({
       SIGNUPS_PER_IP_PER_HOUR: '1',
       LOOKUPS_PER_IP_PER_HOUR: '2',
       MESSAGES_PER_IP_PER_HOUR: '3',
@@ -90,66 +95,62 @@ describe('loadConfig', () => {
       'STATUS_REFRESHES_PER_USER_PER_HOUR',
       'API_TOKEN_REQUESTS_PER_MINUTE',
     ]) {
-      expect(() => loadConfig({ [name]: '0' }), name).toThrow(name)
+      expect(() => load({ [name]: '0' }), name).toThrow(name)
     }
   })
 
   it('reads the failed sign-in limits', () => {
-    const config = loadConfig({
+    const config = load({
       LOGIN_FAILURES_PER_ACCOUNT: '5',
       LOGIN_FAILURES_PER_IP: '200',
       LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '40',
     })
     expect(config.loginLimits).toEqual({ perAccount: 5, perIp: 200, perAccountPerDay: 40 })
-    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(
-      /LOGIN_FAILURES_PER_ACCOUNT/,
-    )
-    expect(() => loadConfig({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
-    expect(() => loadConfig({ LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
+    expect(() => load({ LOGIN_FAILURES_PER_ACCOUNT: '0' })).toThrow(/LOGIN_FAILURES_PER_ACCOUNT/)
+    expect(() => load({ LOGIN_FAILURES_PER_IP: 'many' })).toThrow(/LOGIN_FAILURES_PER_IP/)
+    expect(() => load({ LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: '0' })).toThrow(
       /LOGIN_FAILURES_PER_ACCOUNT_PER_DAY/,
     )
   })
 
   it('reads the session lifetimes', () => {
-    const config = loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '90' })
+    const config = load({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '90' })
     expect(config.sessions).toEqual({ idleMs: 7 * DAY, maxMs: 90 * DAY })
-    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/)
-    expect(() => loadConfig({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/)
+    expect(() => load({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/)
+    expect(() => load({ SESSION_MAX_DAYS: 'forever' })).toThrow(/SESSION_MAX_DAYS/)
   })
 
   it('reads the store time zone', () => {
-    expect(loadConfig({ STORE_TIMEZONE: 'Europe/Paris' }).storeTimeZone).toBe('Europe/Paris')
-    expect(() => loadConfig({ STORE_TIMEZONE: 'Beirut' })).toThrow(/STORE_TIMEZONE/)
+    expect(load({ STORE_TIMEZONE: 'Europe/Paris' }).storeTimeZone).toBe('Europe/Paris')
+    expect(() => load({ STORE_TIMEZONE: 'Beirut' })).toThrow(/STORE_TIMEZONE/)
   })
 
   it('reads the password hashing cost, never below 15 in production', () => {
-    expect(loadConfig({ PASSWORD_HASH_COST: '12', NODE_ENV: 'test' }).passwordHashCost).toBe(12)
+    expect(load({ PASSWORD_HASH_COST: '12', NODE_ENV: 'test' }).passwordHashCost).toBe(12)
     // Production is the default, so the low cost needs a test or development setting.
-    expect(() => loadConfig({ PASSWORD_HASH_COST: '12' })).toThrow(/at least 15 in production/)
-    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/)
-    expect(() => loadConfig({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production' })).toThrow(
+    expect(() => load({ PASSWORD_HASH_COST: '12' })).toThrow(/at least 15 in production/)
+    expect(() => load({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST/)
+    expect(() => load({ PASSWORD_HASH_COST: '14', NODE_ENV: 'production' })).toThrow(
       /PASSWORD_HASH_COST: at least 15 in production/,
     )
-    expect(loadConfig({ NODE_ENV: 'production' }).passwordHashCost).toBe(17)
+    expect(load({ NODE_ENV: 'production' }).passwordHashCost).toBe(17)
   })
 
   it('opens the outbox reader and loads the demo only when asked, never in production', () => {
-    expect(loadConfig({}).nodeEnv).toBe('production')
-    const dev = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '1', DEMO: 'true' })
+    expect(load({}).nodeEnv).toBe('production')
+    const dev = load({ NODE_ENV: 'development', DEV_OUTBOX: '1', DEMO: 'true' })
     expect([dev.devOutbox, dev.demo]).toEqual([true, true])
-    const off = loadConfig({ NODE_ENV: 'development', DEV_OUTBOX: '0', DEMO: 'no' })
+    const off = load({ NODE_ENV: 'development', DEV_OUTBOX: '0', DEMO: 'no' })
     expect([off.devOutbox, off.demo]).toEqual([false, false])
-    expect(() => loadConfig({ NODE_ENV: 'test', DEMO: 'maybe' })).toThrow(/DEMO must be 1 or 0/)
-    expect(() => loadConfig({ DEV_OUTBOX: '1' })).toThrow(
-      /DEV_OUTBOX: never with NODE_ENV=production/,
-    )
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toThrow(
+    expect(() => load({ NODE_ENV: 'test', DEMO: 'maybe' })).toThrow(/DEMO must be 1 or 0/)
+    expect(() => load({ DEV_OUTBOX: '1' })).toThrow(/DEV_OUTBOX: never with NODE_ENV=production/)
+    expect(() => load({ NODE_ENV: 'production', DEMO: '1' })).toThrow(
       /DEMO: never with NODE_ENV=production/,
     )
   })
 
   it('reads every setting, treating empty values as unset', () => {
-    const config = loadConfig({
+    const config = load({
       PORT: '3000',
       HOST: '127.0.0.1',
       DATABASE_URL: 'postgresql://u@db:5432/store',
@@ -179,7 +180,7 @@ describe('loadConfig', () => {
   it('names every bad setting in one error', () => {
     let error: unknown
     try {
-      loadConfig({
+      load({
         PORT: 'eighty',
         DATABASE_URL: 'mysql://x',
         CORS_ORIGINS: 'https://ok.example.com,https://bad.example.com/path',
@@ -197,7 +198,7 @@ describe('loadConfig', () => {
   })
 
   it('reads the account settings: code and token keys, LBP rate, WhatsApp and SMTP senders', () => {
-    const config = loadConfig({
+    const config = load({
       CODE_SECRET: 'x'.repeat(40),
       TOKEN_SECRET: 'y'.repeat(40),
       LBP_RATE: '90000',
@@ -222,26 +223,22 @@ describe('loadConfig', () => {
         from: 'Store <no-reply@shop.example.com>',
       },
     })
-    expect(loadConfig({ ...whatsapp(), WHATSAPP_TEMPLATE_LANG: 'ar' }).whatsapp?.templateLang).toBe(
-      'ar',
-    )
+    expect(load({ ...whatsapp(), WHATSAPP_TEMPLATE_LANG: 'ar' }).whatsapp?.templateLang).toBe('ar')
     expect(config.whatsapp?.noticeTemplate).toBeUndefined()
     expect(
-      loadConfig({ ...whatsapp(), WHATSAPP_NOTICE_TEMPLATE: 'store_notice' }).whatsapp
-        ?.noticeTemplate,
+      load({ ...whatsapp(), WHATSAPP_NOTICE_TEMPLATE: 'store_notice' }).whatsapp?.noticeTemplate,
     ).toBe('store_notice')
   })
 
   it('reads the provider settings', () => {
     expect(
-      loadConfig({ PROVIDER_URL: 'https://provider.example/api/', PROVIDER_TOKEN: 'secret' })
-        .provider,
+      load({ PROVIDER_URL: 'https://provider.example/api/', PROVIDER_TOKEN: 'secret' }).provider,
     ).toEqual({ url: 'https://provider.example/api', token: 'secret', timeoutMs: 10_000 })
-    expect(loadConfig({ PROVIDER_TOKEN: 'secret' }).provider).toBeUndefined()
+    expect(load({ PROVIDER_TOKEN: 'secret' }).provider).toBeUndefined()
   })
 
   it('reads the USDT watcher settings, each network on when its address is set', () => {
-    expect(loadConfig({ USDT_TRC20_ADDRESS: TRON_ADDRESS }).chains).toEqual({
+    expect(load({ USDT_TRC20_ADDRESS: TRON_ADDRESS }).chains).toEqual({
       trc20: {
         address: TRON_ADDRESS,
         url: 'https://api.trongrid.io',
@@ -251,7 +248,7 @@ describe('loadConfig', () => {
       },
       bep20: undefined,
     })
-    const config = loadConfig({
+    const config = load({
       USDT_TRC20_ADDRESS: TRON_ADDRESS,
       TRONGRID_URL: 'https://tron.example/',
       TRONGRID_API_KEY: 'key-1',
@@ -279,7 +276,7 @@ describe('loadConfig', () => {
       },
     })
     expect(
-      loadConfig({
+      load({
         USDT_BEP20_ADDRESS: '0x' + 'ab'.repeat(20),
         BSC_RPC_URL: 'http://127.0.0.1:8545',
       }).chains.bep20,
@@ -289,7 +286,7 @@ describe('loadConfig', () => {
   it('refuses bad USDT watcher settings', () => {
     const problems = (env: Record<string, string>) => {
       try {
-        loadConfig(env)
+        load(env)
       } catch (err) {
         expect(err).toBeInstanceOf(ConfigError)
         return (err as Error).message
@@ -317,9 +314,9 @@ describe('loadConfig', () => {
   })
 
   it('refuses half-configured senders and bad account settings', () => {
-    const problems = (env: Record<string, string>) => {
+    const problems = (env: Record<string, string | undefined>) => {
       try {
-        loadConfig(env)
+        load(env)
       } catch (err) {
         expect(err).toBeInstanceOf(ConfigError)
         return (err as Error).message
@@ -333,6 +330,11 @@ describe('loadConfig', () => {
     )
     expect(problems({ CODE_SECRET: 'short' })).toContain('CODE_SECRET')
     expect(problems({ TOKEN_SECRET: 'short' })).toContain('TOKEN_SECRET')
+    // Production needs one; development and tests work without (a key kept in the database).
+    expect(problems({ TOKEN_SECRET: undefined })).toContain('TOKEN_SECRET: required in production')
+    expect(loadConfig({ NODE_ENV: 'development' }).tokenSecret).toBeUndefined()
+    expect(problems({ SQLITE_SYNCHRONOUS: 'off' })).toContain('SQLITE_SYNCHRONOUS')
+    expect(load({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL')
     expect(problems({ PROVIDER_URL: 'ftp://provider.example' })).toContain('PROVIDER_URL')
     expect(problems({ PROVIDER_URL: 'https://p.example', PROVIDER_TIMEOUT_MS: '5' })).toContain(
       'PROVIDER_TIMEOUT_MS',

@@ -17,6 +17,11 @@ export interface Config {
   sqlitePath: string
   /** How long a write waits for SQLite's lock (held by another process) before 503. */
   sqliteLockWaitMs: number
+  /**
+   * FULL: a commit is on disk before it is answered (the default). NORMAL: only at SQLite's
+   * checkpoints, so a power cut may undo answered orders (SQLITE_SYNCHRONOUS, opt-in).
+   */
+  sqliteSynchronous: 'FULL' | 'NORMAL'
   distDir: string
   /** The server build of home's first screen (`vite build --ssr`). */
   ssrDir: string
@@ -241,6 +246,14 @@ const EnvSchema = v.object({
     v.transform((s) => s ?? 'data/store.db'),
   ),
   SQLITE_LOCK_WAIT_MS: integer('SQLITE_LOCK_WAIT_MS', 10, 60_000, 5000),
+  SQLITE_SYNCHRONOUS: v.pipe(
+    optionalText,
+    v.transform((s) => (s ?? 'FULL').toUpperCase()),
+    v.picklist(
+      ['FULL', 'NORMAL'],
+      'SQLITE_SYNCHRONOUS must be FULL (each commit on disk before it is answered) or NORMAL',
+    ),
+  ),
   DIST_DIR: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'dist'),
@@ -446,6 +459,11 @@ function crossChecks(e: Env): string[] {
       '  DEMO: never with NODE_ENV=production (the demo accounts have public passwords); `npm start` is the local demo',
     )
   }
+  if (e.NODE_ENV === 'production' && !e.TOKEN_SECRET) {
+    problems.push(
+      '  TOKEN_SECRET: required in production: at least 32 random characters (openssl rand -base64 32), kept outside the database and its backups; the API tokens are sealed under it',
+    )
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
     problems.push(
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
@@ -498,6 +516,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH,
     sqliteLockWaitMs: e.SQLITE_LOCK_WAIT_MS,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     distDir: e.DIST_DIR,
     ssrDir: e.SSR_DIR,
     corsOrigins: e.CORS_ORIGINS,

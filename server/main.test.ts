@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { Agent, get as httpGet } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -7,6 +7,8 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
+/** Production refuses to start without it. */
+const TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters'
 const tmp = mkdtempSync(join(tmpdir(), 'store-main-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
@@ -62,6 +64,7 @@ describe('server process', () => {
       DIST_DIR: join(tmp, 'no-dist'),
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
+      TOKEN_SECRET,
     })
     try {
       const listening = await waitFor(server.lines, 'listening')
@@ -130,6 +133,7 @@ describe('server process', () => {
       SQLITE_PATH: dbPath,
       DIST_DIR: join(tmp, 'no-dist'),
       LOG_LEVEL: 'info',
+      TOKEN_SECRET,
     })
     try {
       const url = String((await waitFor(server.lines, 'listening')).url)
@@ -164,6 +168,62 @@ describe('server process', () => {
       db.close()
     }
   })
+
+  it('refuses to start in production without TOKEN_SECRET, and says why', async () => {
+    const server = start({ NODE_ENV: 'production', SQLITE_PATH: join(tmp, 'no-secret.db') })
+    expect(await server.exited).toBe(1)
+    expect(server.stderr()).toContain('TOKEN_SECRET: required in production')
+  })
+
+  it('serves /sw.js within a second while 40 sign-ins of unknown users hash at full cost', async () => {
+    const dist = join(tmp, 'dist-sw')
+    mkdirSync(dist, { recursive: true })
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})\n')
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Store</title>\n')
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_PATH: join(tmp, 'sw', 'store.db'),
+      DIST_DIR: dist,
+      NODE_ENV: 'production',
+      TOKEN_SECRET,
+      // OWASP's cost, as in production: 128 MiB and a good part of a second per hash.
+      PASSWORD_HASH_COST: '17',
+    })
+    try {
+      const url = String((await waitFor(server.lines, 'listening')).url)
+      const origin = new URL(url).origin
+      const signIns = Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const form = new FormData()
+          form.append('username', `nobody_${i}_${Date.now()}`)
+          form.append('password', 'not-the-password')
+          const res = await fetch(new URL('api/login?check=1', url), {
+            method: 'POST',
+            body: form,
+            headers: { origin },
+          })
+          return res.status
+        }),
+      )
+      let done = false
+      void signIns.finally(() => (done = true))
+      const waits: number[] = []
+      while (!done) {
+        const started = performance.now()
+        const res = await fetch(new URL('sw.js', url))
+        await res.text()
+        expect(res.status).toBe(200)
+        waits.push(performance.now() - started)
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      expect(await signIns).toEqual(Array(40).fill(422))
+      expect(waits.length).toBeGreaterThan(5)
+      expect(Math.max(...waits)).toBeLessThan(1000)
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  }, 120_000)
 
   it('refuses DEMO or DEV_OUTBOX in production', async () => {
     for (const name of ['DEMO', 'DEV_OUTBOX']) {

@@ -1,6 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeSync,
+} from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,21 +17,34 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toMicros } from '../src/domain/money'
 import { testConfig } from './test/context'
-import { createDb } from './db'
+import { createDb, type Db } from './db'
 import { createSession } from './services/sessions'
 import { insertUser } from './services/users'
+import { creditWallet } from './services/wallet'
+import { auditWallets } from './services/wallet-audit'
 
 /*
- * Crash safety of the ledger: the real server is killed with SIGKILL while orders stream in,
- * then started again on the same database. Every order must have its debit line and every
- * debit line its order, the balance must be the start less the orders, every order the
- * client saw succeed must be there, and a retry of a request whose answer was lost must not
- * pay twice.
+ * Crash safety of the ledger: the real server is killed while orders stream in, then the
+ * database is opened again. Every order must have its debit line and every debit line its
+ * order, the balance must be the start less the orders, every order the client saw succeed
+ * must be there, a retry of a request whose answer was lost must not pay twice, and
+ * `wallet:audit` must find nothing wrong.
+ *
+ * Two kinds of crash. SIGKILL (both databases): the process dies, the operating system keeps
+ * everything it wrote. A power cut (SQLite): the server runs under strace, which writes down
+ * every write to the database's files and every flush; after the kill, the files are copied
+ * and every byte range written since that file's last completed flush is overwritten with
+ * zeros, as a disk may hold anything, or nothing, of what was not flushed. With the default
+ * SQLITE_SYNCHRONOUS=FULL no acknowledged order may be missing from that copy; with NORMAL
+ * some are (which shows that the model can fail).
  */
 
 const ROOT = join(import.meta.dirname, '..')
 const tmp = mkdtempSync(join(tmpdir(), 'store-crash-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+/** The system calls that write or flush a file; SQLite writes with pwrite64 and flushes with fsync. */
+const TRACED = 'pwrite64,pwritev,pwritev2,write,writev,fsync,fdatasync'
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,12 +61,21 @@ interface Server {
   child: ChildProcess
   url: string
   exited: Promise<number | null>
+  /** SIGKILL to the server's own process (under strace: strace's child). */
+  kill(): void
 }
 
-/** `server/main.ts` in its own Node process (tsx as a loader: one process to kill). */
-async function startServer(env: Record<string, string>): Promise<Server> {
+/**
+ * `server/main.ts` in its own Node process (tsx as a loader: one process to kill), or under
+ * `strace`, which then writes down every write and flush the server makes into `trace`.
+ */
+async function startServer(env: Record<string, string>, trace?: string): Promise<Server> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const node = [process.execPath, '--import', 'tsx', 'server/main.ts']
+  const [command, ...args] = trace
+    ? ['strace', '-f', '-qq', '-y', '-s', '0', '-e', `trace=${TRACED}`, '-o', trace, ...node]
+    : node
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -62,7 +93,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   })
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 30_000
+  const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
     try {
@@ -70,10 +101,19 @@ async function startServer(env: Record<string, string>): Promise<Server> {
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('the server did not start within 30 s')
+    if (Date.now() > deadline) throw new Error('the server did not start within 60 s')
     await new Promise((r) => setTimeout(r, 100))
   }
-  return { child, url, exited }
+  const kill = () => {
+    if (!trace) {
+      child.kill('SIGKILL')
+      return
+    }
+    // strace's only child is the server (tsx runs inside it); strace ends when it does.
+    const pid = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()
+    process.kill(Number(pid.split(/\s+/)[0]), 'SIGKILL')
+  }
+  return { child, url, exited, kill }
 }
 
 interface Target {
@@ -81,15 +121,18 @@ interface Target {
   create(): Promise<{ env: Record<string, string>; drop(): Promise<void> }>
 }
 
-const targets: Target[] = [
-  {
-    name: 'sqlite',
-    create: async () => ({
-      env: { SQLITE_PATH: join(tmp, `crash-${randomBytes(4).toString('hex')}.db`) },
-      drop: async () => {},
-    }),
-  },
-]
+const sqliteTarget = (synchronous = 'FULL'): Target => ({
+  name: 'sqlite',
+  create: async () => ({
+    env: {
+      SQLITE_PATH: join(tmp, `crash-${randomBytes(4).toString('hex')}.db`),
+      SQLITE_SYNCHRONOUS: synchronous,
+    },
+    drop: async () => {},
+  }),
+})
+
+const targets: Target[] = [sqliteTarget()]
 const pgUrl = process.env.TEST_DATABASE_URL
 if (pgUrl) {
   targets.push({
@@ -122,6 +165,128 @@ interface Attempt {
   orderId?: number
 }
 
+const START = toMicros('100000')
+/** iTunes $5 of the demo catalogue: 5.25 + 3 %. */
+const PRICE = 5_407_500n
+
+/** A customer with START in the wallet (a credit with its line), a session and a package. */
+async function buyer(store: Db) {
+  const now = new Date()
+  const user = await insertUser(
+    store.db,
+    {
+      username: `crash_${randomBytes(3).toString('hex')}`,
+      phone_number: `+9617199${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+      email: null,
+      password_hash: 'not-used',
+      type: 'CUSTOMER',
+      currency: 'USD',
+      locale: 'en',
+    },
+    now,
+  )
+  await creditWallet(store.db, user.id, {
+    amount: START,
+    currency: 'USD',
+    name: () => 'Opening balance',
+    rate: 89_500,
+    now,
+  })
+  const token = await createSession(store.db, user.id, { fcmToken: null, now })
+  const pkg = await store.db
+    .selectFrom('packages')
+    .select('id')
+    .where('product_id', '=', 27)
+    .where('name_en', '=', 'iTunes $5')
+    .executeTakeFirstOrThrow()
+  const send = async (base: string, key: string): Promise<Attempt> => {
+    const form = new FormData()
+    form.append('package_id', String(pkg.id))
+    form.append('quantity', '1')
+    try {
+      const res = await fetch(`${base}/api/automated/get/packages`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': key },
+      })
+      const body = (await res.json()) as { data?: { id: number } }
+      return { key, status: res.status, orderId: body.data?.id }
+    } catch {
+      return { key, status: 'lost' }
+    }
+  }
+  return { user, send }
+}
+
+/** Orders from 8 clients; the server is killed once `answered` of them have been answered. */
+async function ordersUntilKilled(
+  server: Server,
+  send: (base: string, key: string) => Promise<Attempt>,
+  answered: number,
+): Promise<Attempt[]> {
+  const attempts: Attempt[] = []
+  let stop = false
+  const killed = (async () => {
+    while (attempts.filter((a) => a.status === 200).length < answered) {
+      await new Promise((r) => setTimeout(r, 5))
+    }
+    server.kill()
+    stop = true
+  })()
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (!stop) {
+        const attempt = await send(server.url, randomUUID())
+        attempts.push(attempt)
+        if (attempt.status === 'lost') break
+      }
+    }),
+  )
+  await killed
+  await server.exited
+  expect(attempts.filter((a) => a.status !== 200 && a.status !== 'lost')).toEqual([])
+  return attempts
+}
+
+/** The user's orders, debit lines and balance hold together; returns the order ids. */
+async function ledgerHolds(store: Db, userId: number): Promise<Set<number>> {
+  const orders = await store.db
+    .selectFrom('orders')
+    .select(['id', 'total_price'])
+    .where('user_id', '=', userId)
+    .execute()
+  const debits = await store.db
+    .selectFrom('wallet_logs')
+    .select(['name', 'value'])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'Discounted')
+    .execute()
+  const keys = await store.db
+    .selectFrom('idempotency_keys')
+    .select(['key', 'order_id'])
+    .where('user_id', '=', userId)
+    .execute()
+  const orderIds = new Set(orders.map((o) => o.id))
+  const debitIds = debits.map((d) => Number(/^Order #(\d+):/.exec(d.name)?.[1]))
+  expect(new Set(debitIds)).toEqual(orderIds)
+  expect(debitIds).toHaveLength(orders.length)
+  expect(new Set(keys.map((k) => k.order_id))).toEqual(orderIds)
+  expect(keys).toHaveLength(orders.length)
+  const total = orders.reduce((sum, o) => sum + o.total_price, 0n)
+  expect(total).toBe(BigInt(orders.length) * PRICE)
+  const { balance } = await store.db
+    .selectFrom('users')
+    .select('balance')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow()
+  expect(balance).toBe(START - total)
+  expect((await auditWallets(store.db)).problems).toEqual([])
+  return orderIds
+}
+
+const acknowledged = (attempts: Attempt[]) =>
+  new Set(attempts.filter((a) => a.status === 200).map((a) => a.orderId!))
+
 describe('orders survive SIGKILL', () => {
   for (const target of targets) {
     it(
@@ -137,70 +302,9 @@ describe('orders survive SIGKILL', () => {
           }),
         )
         try {
-          const now = new Date()
-          const start = toMicros('100000')
-          const user = await insertUser(
-            store.db,
-            {
-              username: 'crash_test',
-              phone_number: '+96171999001',
-              email: null,
-              password_hash: 'not-used',
-              type: 'CUSTOMER',
-              currency: 'USD',
-              locale: 'en',
-              balance: start,
-            },
-            now,
-          )
-          const token = await createSession(store.db, user.id, { fcmToken: null, now })
-          const pkg = await store.db
-            .selectFrom('packages')
-            .select('id')
-            .where('product_id', '=', 27)
-            .where('name_en', '=', 'iTunes $5')
-            .executeTakeFirstOrThrow()
-
-          const send = async (base: string, key: string): Promise<Attempt> => {
-            const form = new FormData()
-            form.append('package_id', String(pkg.id))
-            form.append('quantity', '1')
-            try {
-              const res = await fetch(`${base}/api/automated/get/packages`, {
-                method: 'POST',
-                body: form,
-                headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': key },
-              })
-              const body = (await res.json()) as { data?: { id: number } }
-              return { key, status: res.status, orderId: body.data?.id }
-            } catch {
-              return { key, status: 'lost' }
-            }
-          }
-
-          // Stream orders from 8 clients; kill the server once 120 have been answered.
-          const attempts: Attempt[] = []
-          let stop = false
-          const killed = (async () => {
-            while (attempts.filter((a) => a.status === 200).length < 120) {
-              await new Promise((r) => setTimeout(r, 5))
-            }
-            server.child.kill('SIGKILL')
-            stop = true
-          })()
-          await Promise.all(
-            Array.from({ length: 8 }, async () => {
-              while (!stop) {
-                const attempt = await send(server.url, randomUUID())
-                attempts.push(attempt)
-                if (attempt.status === 'lost') break
-              }
-            }),
-          )
-          await killed
-          expect(await server.exited).toBe(null) // killed by a signal, not exited
+          const { user, send } = await buyer(store)
+          const attempts = await ordersUntilKilled(server, send, 120)
           const lost = attempts.filter((a) => a.status === 'lost')
-          expect(attempts.filter((a) => a.status !== 200 && a.status !== 'lost')).toEqual([])
 
           // Same database, new process: it starts, and retries of the lost requests are safe.
           server = await startServer(env)
@@ -209,48 +313,134 @@ describe('orders survive SIGKILL', () => {
           const again = await Promise.all(lost.map((a) => send(server.url, a.key)))
           expect(again.map((a) => a.orderId)).toEqual(retried.map((a) => a.orderId))
 
-          const orders = await store.db
-            .selectFrom('orders')
-            .select(['id', 'total_price'])
-            .where('user_id', '=', user.id)
-            .execute()
-          const debits = await store.db
-            .selectFrom('wallet_logs')
-            .select(['name', 'value'])
-            .where('user_id', '=', user.id)
-            .where('status', '=', 'Discounted')
-            .execute()
-          const keys = await store.db
-            .selectFrom('idempotency_keys')
-            .select(['key', 'order_id'])
-            .where('user_id', '=', user.id)
-            .execute()
-          const orderIds = new Set(orders.map((o) => o.id))
-          const debitIds = debits.map((d) => Number(/^Order #(\d+):/.exec(d.name)?.[1]))
-          expect(new Set(debitIds)).toEqual(orderIds)
-          expect(debitIds).toHaveLength(orders.length)
-          expect(keys.map((k) => k.order_id).sort((a, b) => a! - b!)).toEqual(
-            [...orderIds].sort((a, b) => a - b),
-          )
+          const orderIds = await ledgerHolds(store, user.id)
           // Every order the client saw placed is there, and nothing else.
-          const acknowledged = [...attempts, ...retried]
-            .filter((a) => a.status === 200)
-            .map((a) => a.orderId)
-          expect(new Set(acknowledged)).toEqual(orderIds)
-          const total = orders.reduce((sum, o) => sum + o.total_price, 0n)
-          const { balance } = await store.db
-            .selectFrom('users')
-            .select('balance')
-            .where('id', '=', user.id)
-            .executeTakeFirstOrThrow()
-          expect(balance).toBe(start - total)
-          expect(total).toBe(BigInt(orders.length) * 5_407_500n)
-          expect(orders.length).toBeGreaterThanOrEqual(120)
+          expect(acknowledged([...attempts, ...retried])).toEqual(orderIds)
+          expect(orderIds.size).toBeGreaterThanOrEqual(120)
         } finally {
           server.child.kill('SIGTERM')
           await server.exited
           await store.destroy()
           await drop()
+        }
+      },
+    )
+  }
+})
+
+/** One write or flush of a database file, in the order strace saw it end. */
+type FileEvent =
+  { kind: 'write'; file: string; offset: number; length: number } | { kind: 'flush'; file: string }
+
+/**
+ * The writes and completed flushes of files whose path starts with `prefix`, from strace's
+ * log. A call that did not end before the kill counts as a write (it may have reached the
+ * disk or not) and never as a flush.
+ */
+function fileEvents(log: string, prefix: string): { events: FileEvent[]; unmodelled: string[] } {
+  const events: FileEvent[] = []
+  const unmodelled: string[] = []
+  const started = new Map<string, { call: string; file: string; args: string }>()
+  const call = /^(\d+)\s+(\w+)\((\d+)<([^>]+)>(.*)$/
+  const resumed = /^(\d+)\s+<\.\.\. (\w+) resumed>.*\)\s+=\s+(-?\d+)/
+  const record = (name: string, file: string, args: string, result: number | undefined) => {
+    if (!file.startsWith(prefix)) return
+    if (name === 'fsync' || name === 'fdatasync') {
+      if (result === 0) events.push({ kind: 'flush', file })
+    } else if (name === 'pwrite64') {
+      const m = /, (\d+), (\d+)\)?/.exec(args)
+      if (!m) throw new Error(`unreadable pwrite64 arguments: ${args}`)
+      events.push({ kind: 'write', file, length: Number(m[1]), offset: Number(m[2]) })
+    } else unmodelled.push(`${name} ${file}`)
+  }
+  for (const line of log.split('\n')) {
+    const head = call.exec(line)
+    if (head) {
+      const [, pid, name, , file, rest] = head as unknown as string[]
+      if (rest!.includes('<unfinished ...>')) {
+        started.set(pid!, { call: name!, file: file!.replace(/ \(deleted\)$/, ''), args: rest! })
+        // A write that never ends may still have reached the disk: counted now.
+        if (name === 'pwrite64') record(name, file!, rest!, undefined)
+        continue
+      }
+      const result = /\)\s+=\s+(-?\d+)/.exec(rest!)
+      record(name!, file!.replace(/ \(deleted\)$/, ''), rest!, result ? Number(result[1]) : 0)
+      continue
+    }
+    const end = resumed.exec(line)
+    if (end) {
+      const begun = started.get(end[1]!)
+      started.delete(end[1]!)
+      if (begun && begun.call !== 'pwrite64')
+        record(begun.call, begun.file, begun.args, Number(end[3]))
+    }
+  }
+  return { events, unmodelled }
+}
+
+/**
+ * Copies the database's files as a power cut at the kill would leave them: every range written
+ * after that file's last completed flush is overwritten with zeros. The shared-memory index is
+ * left behind, as it is after a reboot.
+ */
+function afterPowerCut(path: string, log: string, into: string): number {
+  const { events, unmodelled } = fileEvents(log, path)
+  expect(unmodelled).toEqual([])
+  let zeroed = 0
+  for (const suffix of ['', '-wal']) {
+    const file = `${path}${suffix}`
+    if (!existsSync(file)) continue
+    copyFileSync(file, `${into}${suffix}`)
+    const mine = events.filter((e) => e.file === file)
+    const lastFlush = mine.findLastIndex((e) => e.kind === 'flush')
+    const fd = openSync(`${into}${suffix}`, 'r+')
+    try {
+      for (const e of mine.slice(lastFlush + 1)) {
+        if (e.kind !== 'write') continue
+        writeSync(fd, Buffer.alloc(e.length), 0, e.length, e.offset)
+        zeroed += e.length
+      }
+    } finally {
+      closeSync(fd)
+    }
+  }
+  return zeroed
+}
+
+describe('orders survive a power cut (SQLite)', () => {
+  for (const synchronous of ['FULL', 'NORMAL'] as const) {
+    it(
+      `SQLITE_SYNCHRONOUS=${synchronous}: ${synchronous === 'FULL' ? 'no acknowledged order is lost' : 'acknowledged orders are lost'}`,
+      { timeout: 180_000 },
+      async () => {
+        const { env } = await sqliteTarget(synchronous).create()
+        const path = env.SQLITE_PATH!
+        // Once without strace: the database made and filled with the demo, on disk.
+        const first = await startServer(env)
+        first.child.kill('SIGTERM')
+        await first.exited
+        const setup = createDb({ databaseUrl: undefined, sqlitePath: path })
+        const { user, send } = await buyer(setup)
+        await setup.destroy()
+
+        const trace = join(tmp, `trace-${randomBytes(4).toString('hex')}.log`)
+        const server = await startServer(env, trace)
+        const attempts = await ordersUntilKilled(server, send, 60)
+
+        const copy = join(tmp, `power-cut-${randomBytes(4).toString('hex')}.db`)
+        const zeroed = afterPowerCut(path, readFileSync(trace, 'utf8'), copy)
+        const store = createDb({ databaseUrl: undefined, sqlitePath: copy })
+        try {
+          const orderIds = await ledgerHolds(store, user.id)
+          const missing = [...acknowledged(attempts)].filter((id) => !orderIds.has(id))
+          if (synchronous === 'FULL') {
+            expect(missing).toEqual([])
+          } else {
+            expect(zeroed).toBeGreaterThan(0)
+            expect(missing.length).toBeGreaterThan(0)
+          }
+        } finally {
+          await store.destroy()
         }
       },
     )

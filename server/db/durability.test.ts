@@ -8,12 +8,14 @@ import { describeEachDatabase } from '../test/context'
 import { customer, order, packageId } from '../test/orders'
 
 /*
- * What a crash can lose on SQLite (docs/performance.md, Orders). The store runs in WAL mode with
- * synchronous = NORMAL: a commit is written to the WAL file but not flushed to the disk, so a
- * killed process loses nothing it acknowledged (server/orders.crash.test.ts), while a power
- * cut or an OS crash can lose the WAL's tail, the last transactions before the last flush.
- * SQLite's recovery then keeps the WAL up to its last whole commit, so whole orders are lost,
- * never half of one: this cuts the WAL at every frame and checks the ledger of each copy.
+ * What a crash can lose on SQLite (docs/performance.md, "Durability"). The store runs in WAL
+ * mode; SQLite itself flushes the WAL only at checkpoints (synchronous = NORMAL), and by default
+ * (SQLITE_SYNCHRONOUS=FULL) the driver flushes it after each commit before answering, so a
+ * power cut loses nothing answered (server/orders.crash.test.ts models one). With the opt-in
+ * NORMAL, a power cut or an OS crash can lose the WAL's tail, the last transactions before
+ * the last flush. SQLite's recovery then keeps the WAL up to its last whole commit, so whole
+ * orders are lost, never half of one: this cuts the WAL at every frame and checks the ledger
+ * of each copy.
  */
 
 const dir = mkdtempSync(join(tmpdir(), 'store-durability-'))
@@ -22,7 +24,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 describeEachDatabase(
   'durability of orders on SQLite',
   (ctx) => {
-    it('runs in WAL mode with synchronous = NORMAL', () => {
+    it('runs in WAL mode, SQLite itself flushing at checkpoints (synchronous = NORMAL)', () => {
       const db = new DatabaseSync(ctx.config.sqlitePath, { readOnly: true })
       try {
         expect(db.prepare('pragma journal_mode').get()).toEqual({ journal_mode: 'wal' })

@@ -40,7 +40,8 @@ export function isPostgresUrl(url: string | undefined): url is string {
  * lock like any other.
  */
 export function createDb(
-  config: Pick<Config, 'databaseUrl' | 'sqlitePath'> & Partial<Pick<Config, 'sqliteLockWaitMs'>>,
+  config: Pick<Config, 'databaseUrl' | 'sqlitePath'> &
+    Partial<Pick<Config, 'sqliteLockWaitMs' | 'sqliteSynchronous'>>,
   logger?: Logger,
 ): Db {
   if (isPostgresUrl(config.databaseUrl)) {
@@ -70,6 +71,7 @@ export function createDb(
     dialect: new NodeSqliteDialect({
       path: config.sqlitePath,
       lockWaitMs: config.sqliteLockWaitMs,
+      synchronous: config.sqliteSynchronous,
     }),
     plugins: [new LedgerBigIntPlugin()],
   })

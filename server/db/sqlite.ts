@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -152,10 +153,104 @@ class WriteLock {
   }
 }
 
+/**
+ * When a commit is on disk (SQLITE_SYNCHRONOUS). FULL, the default: before it is answered, as
+ * SQLite's own FULL would have it, but with the WAL flushed off the event loop and shared by
+ * every commit made while a flush runs (see WalSync). NORMAL: SQLite's NORMAL, the WAL
+ * flushed at checkpoints only; a power cut or an OS crash may then undo the last commits.
+ */
+export type SqliteSynchronous = 'FULL' | 'NORMAL'
+
 export interface SqliteOptions {
   path: string
   /** How long a write may wait for the lock, in all (SQLITE_LOCK_WAIT_MS). */
   lockWaitMs?: number
+  /** FULL unless the operator opts into NORMAL (SQLITE_SYNCHRONOUS). */
+  synchronous?: SqliteSynchronous
+}
+
+/**
+ * Makes commits durable before they are answered, without stopping the event loop: SQLite
+ * runs with synchronous = NORMAL (a commit is written to the WAL, not flushed) and every commit
+ * then waits for an fdatasync of the WAL file that started after it, on libuv's thread pool.
+ * One flush covers every commit written before it starts, so the commits of one moment share
+ * it (group commit at the disk, on top of db/group-commit.ts's at the transaction), and the
+ * next transactions run while it is in flight. Reads outside transactions wait for the flush
+ * of the commits before them, so nothing is shown, or answered again under an
+ * Idempotency-Key, that a power cut could still undo. SQLite's own checkpoints flush the WAL
+ * before copying it into the database file and flush that file before the WAL is reused.
+ */
+class WalSync {
+  #written = 0
+  #durable = 0
+  #running: Promise<void> | undefined
+  #queued: Promise<void> | undefined
+
+  private constructor(readonly file: FileHandle) {}
+
+  /** The WAL's file, opened (created if need be) only to flush it. */
+  static async open(path: string): Promise<WalSync> {
+    const sync = new WalSync(await open(`${path}-wal`, 'a'))
+    // The WAL's directory entry too, once: a new file is durable only with it.
+    const dir = await open(dirname(path), 'r')
+    try {
+      await dir.sync()
+    } finally {
+      await dir.close()
+    }
+    return sync
+  }
+
+  /** A commit was written; call `durable()` before answering it. */
+  committed() {
+    this.#written++
+  }
+
+  get pending() {
+    return this.#durable < this.#written
+  }
+
+  /** Resolves once every commit written so far is on disk. */
+  async durable(): Promise<void> {
+    const target = this.#written
+    while (this.#durable < target) await this.#flush()
+  }
+
+  #flush(): Promise<void> {
+    if (this.#queued) return this.#queued
+    if (!this.#running) return this.#start()
+    // The running flush may have started before the commit waiting: the next one covers it.
+    this.#queued = this.#running
+      .catch(() => {})
+      .then(() => {
+        this.#queued = undefined
+        return this.#start()
+      })
+    return this.#queued
+  }
+
+  #start(): Promise<void> {
+    const target = this.#written
+    const run = this.file.datasync().then(
+      () => {
+        this.#durable = Math.max(this.#durable, target)
+      },
+      (err: unknown) => {
+        throw new Error('flushing the SQLite WAL to disk failed', { cause: err })
+      },
+    )
+    this.#running = run
+    void run
+      .finally(() => {
+        if (this.#running === run) this.#running = undefined
+      })
+      .catch(() => {})
+    return run
+  }
+
+  close() {
+    return this.file.close()
+  }
 }
 
 /**
@@ -169,6 +264,7 @@ class NodeSqliteDriver implements Driver {
   readonly #options: SqliteOptions
   #write: Connection | undefined
   #read: Connection | undefined
+  #sync: WalSync | undefined
   readonly #lock = new WriteLock()
 
   constructor(options: SqliteOptions) {
@@ -181,10 +277,13 @@ class NodeSqliteDriver implements Driver {
     if (!inMemory && !path.startsWith('file:')) mkdirSync(dirname(path), { recursive: true })
     const write = new Connection(path)
     const deadline = Date.now() + this.lockWaitMs
-    // WAL lets readers proceed while one writer commits; NORMAL sync is durable enough with WAL.
+    // WAL lets readers proceed while one writer commits. SQLite itself flushes at checkpoints
+    // only (NORMAL); with FULL, WalSync flushes each commit before it is answered.
     await retryWhileBusy(() => write.exec('PRAGMA journal_mode = WAL'), deadline)
     write.exec('PRAGMA synchronous = NORMAL')
     write.exec('PRAGMA foreign_keys = ON')
+    if (!inMemory && (this.#options.synchronous ?? 'FULL') === 'FULL')
+      this.#sync = await WalSync.open(path.replace(/^file:/, '').replace(/\?.*$/, ''))
     this.#write = write
     // A second connection to an in-memory database would be another, empty, database.
     this.#read = inMemory ? write : new Connection(path)
@@ -196,7 +295,7 @@ class NodeSqliteDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Session(this.#write!, this.#read!, this.#lock, this.lockWaitMs)
+    return new Session(this.#write!, this.#read!, this.#lock, this.lockWaitMs, this.#sync)
   }
 
   async beginTransaction(connection: DatabaseConnection) {
@@ -231,6 +330,7 @@ class NodeSqliteDriver implements Driver {
   async destroy() {
     if (this.#read && this.#read !== this.#write) this.#read.close()
     this.#write?.close()
+    await this.#sync?.close()
   }
 }
 
@@ -243,6 +343,7 @@ class Session implements DatabaseConnection {
     readonly read: Connection,
     readonly lock: WriteLock,
     readonly waitMs: number,
+    readonly sync: WalSync | undefined,
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -250,14 +351,20 @@ class Session implements DatabaseConnection {
     if (this.#release) return this.write.run(compiled) as QueryResult<R>
     const deadline = Date.now() + this.waitMs
     if (SelectQueryNode.is(compiled.query)) {
+      // Only what is on disk is read: the commits before this read are flushed first.
+      if (this.sync?.pending) await this.sync.durable()
       return retryWhileBusy(() => this.read.run(compiled), deadline) as Promise<QueryResult<R>>
     }
     const release = await this.lock.acquire(deadline)
+    let result: QueryResult<R>
     try {
-      return (await retryWhileBusy(() => this.write.run(compiled), deadline)) as QueryResult<R>
+      result = (await retryWhileBusy(() => this.write.run(compiled), deadline)) as QueryResult<R>
+      this.sync?.committed()
     } finally {
       release()
     }
+    await this.sync?.durable()
+    return result
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -290,6 +397,7 @@ class Session implements DatabaseConnection {
     try {
       if (how === 'commit') {
         await retryWhileBusy(() => this.write.exec('commit'), Date.now() + this.waitMs)
+        this.sync?.committed()
       } else {
         rollback(this.write)
       }
@@ -301,6 +409,8 @@ class Session implements DatabaseConnection {
       this.#release = undefined
       release()
     }
+    // Answered only once on disk; the next transactions run meanwhile.
+    if (how === 'commit') await this.sync?.durable()
   }
 }
 

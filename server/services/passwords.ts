@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import pLimit, { type LimitFunction } from 'p-limit'
+import { ServiceUnavailableError } from '../http/errors'
 
 export interface ScryptParams {
   /** log2 of the cost N. */
@@ -59,18 +61,40 @@ function parse(stored: string): Parsed | null {
 }
 
 /**
+ * How many hashes run at once, and how many may wait. scrypt runs on libuv's thread pool (4
+ * threads), which file reads share: with every thread hashing at 128 MiB, static files and
+ * everything else that reads a file waited behind 40 sign-ins for half a minute. Two at a time
+ * leave the pool's other threads to the files, and a full queue answers 503 at once.
+ */
+export const HASH_QUEUE = { concurrency: 2, waiting: 100, retryAfterSeconds: 5 }
+
+/**
  * Password hashing with scrypt from node:crypto. The parameters are part of the stored
  * string, so raising them later still verifies old hashes (and `needsRehash` says when to
- * upgrade one). Tests use cheaper parameters; the server uses OWASP's.
+ * upgrade one). Tests use cheaper parameters; the server uses OWASP's. Every hash goes through
+ * one queue (p-limit) that runs at most HASH_QUEUE.concurrency at once.
  */
 export class PasswordHasher {
   #dummy: Promise<string> | undefined
+  readonly #queue: LimitFunction
 
-  constructor(readonly params: ScryptParams = OWASP_SCRYPT) {}
+  constructor(
+    readonly params: ScryptParams = OWASP_SCRYPT,
+    readonly queue: { concurrency: number; waiting: number } = HASH_QUEUE,
+  ) {
+    this.#queue = pLimit(queue.concurrency)
+  }
+
+  /** `derive` in its turn; 503 when too many are waiting already. */
+  #derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
+    if (this.#queue.pendingCount >= this.queue.waiting)
+      return Promise.reject(new ServiceUnavailableError('auth.busy', HASH_QUEUE.retryAfterSeconds))
+    return this.#queue(() => derive(password, salt, params))
+  }
 
   async hash(password: string): Promise<string> {
     const salt = randomBytes(SALT_LENGTH)
-    const key = await derive(password, salt, this.params)
+    const key = await this.#derive(password, salt, this.params)
     const { ln, r, p } = this.params
     return `$scrypt$ln=${ln},r=${r},p=${p}$${b64(salt)}$${b64(key)}`
   }
@@ -78,7 +102,7 @@ export class PasswordHasher {
   async verify(password: string, stored: string): Promise<boolean> {
     const parsed = parse(stored)
     if (!parsed) return false
-    const key = await derive(password, parsed.salt, parsed.params)
+    const key = await this.#derive(password, parsed.salt, parsed.params)
     return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash)
   }
 
