@@ -70,7 +70,14 @@ export interface Config {
     statusRefreshesPerUser: number
     /** Calls per minute made with one API token (the v2 API and Bearer calls alike). */
     apiTokenPerMinute: number
+    /** API token saves per account per hour: probing which tokens exist stays slow. */
+    tokenSavesPerUser: number
+    /** Wrong promo codes per customer, and per address, per hour; then 429. */
+    promoFailuresPerUser: number
+    promoFailuresPerIp: number
   }
+  /** Receipt top-ups a customer may have waiting for the operator at once. */
+  waitingReceiptsPerUser: number
   /**
    * Failed password checks: per account from one address and per address, each per 15
    * minutes; per account from everywhere per day, past which tries wait a growing delay.
@@ -343,6 +350,10 @@ const EnvSchema = v.object({
     120,
   ),
   API_TOKEN_REQUESTS_PER_MINUTE: integer('API_TOKEN_REQUESTS_PER_MINUTE', 1, 100_000, 60),
+  TOKEN_SAVES_PER_USER_PER_HOUR: integer('TOKEN_SAVES_PER_USER_PER_HOUR', 1, 10_000, 20),
+  PROMO_FAILURES_PER_USER_PER_HOUR: integer('PROMO_FAILURES_PER_USER_PER_HOUR', 1, 10_000, 5),
+  PROMO_FAILURES_PER_IP_PER_HOUR: integer('PROMO_FAILURES_PER_IP_PER_HOUR', 1, 100_000, 20),
+  RECEIPTS_WAITING_PER_USER: integer('RECEIPTS_WAITING_PER_USER', 1, 1000, 3),
   LOGIN_FAILURES_PER_ACCOUNT: integer('LOGIN_FAILURES_PER_ACCOUNT', 1, 1000, 10),
   LOGIN_FAILURES_PER_IP: integer('LOGIN_FAILURES_PER_IP', 1, 100_000, 50),
   LOGIN_FAILURES_PER_ACCOUNT_PER_DAY: integer('LOGIN_FAILURES_PER_ACCOUNT_PER_DAY', 1, 100_000, 30),
@@ -549,7 +560,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerIp: e.MESSAGES_PER_IP_PER_HOUR,
       statusRefreshesPerUser: e.STATUS_REFRESHES_PER_USER_PER_HOUR,
       apiTokenPerMinute: e.API_TOKEN_REQUESTS_PER_MINUTE,
+      tokenSavesPerUser: e.TOKEN_SAVES_PER_USER_PER_HOUR,
+      promoFailuresPerUser: e.PROMO_FAILURES_PER_USER_PER_HOUR,
+      promoFailuresPerIp: e.PROMO_FAILURES_PER_IP_PER_HOUR,
     },
+    waitingReceiptsPerUser: e.RECEIPTS_WAITING_PER_USER,
     loginLimits: {
       perAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
       perIp: e.LOGIN_FAILURES_PER_IP,

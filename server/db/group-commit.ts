@@ -1,5 +1,6 @@
 import { CompiledQuery, SqliteAdapter, type Kysely } from 'kysely'
 import type { Database } from './schema'
+import { laterDurability } from './sqlite'
 
 /** At most this many writes share one transaction. */
 const MAX_GROUP = 64
@@ -20,7 +21,8 @@ interface Job {
  * transaction of them is running wait and then share the next one, each inside its own
  * savepoint. A write that fails is rolled back to its savepoint alone, as its own transaction
  * would have been; the others go on. Every caller, failed or not, hears back only once the
- * shared transaction has committed: a reply never tells of a write that is not on disk, and a
+ * shared transaction has committed and, with SQLITE_SYNCHRONOUS=FULL, is on disk (the next
+ * group runs during that flush): a reply never tells of a write that is not on disk, and a
  * call that found another's uncommitted row (the same Idempotency-Key) reads that row's reply
  * after it is committed. When the commit fails, every write of the group fails and nothing of
  * it is kept. With nothing running, a write waits for the end of the current turn of the
@@ -56,31 +58,43 @@ class GroupCommit {
       await new Promise((resolve) => setImmediate(resolve))
       while (this.#queue.length > 0) {
         const group = this.#queue.splice(0, MAX_GROUP)
+        // Committed, the group waits for its flush to disk (SQLITE_SYNCHRONOUS=FULL) while the
+        // next group runs: the disk's wait is shared, the event loop's work goes on.
+        const flush: { durable?: Promise<void> } = {}
         try {
-          await this.#db.transaction().execute(async (trx) => {
-            for (const job of group) {
-              await trx.executeQuery(SAVEPOINT)
-              try {
-                job.outcome = { ok: true, value: await job.fn(trx) }
-                await trx.executeQuery(RELEASE)
-              } catch (error) {
-                job.outcome = { ok: false, error }
-                // Throws when SQLite has ended the whole transaction (it does after a few
-                // errors): then the group fails as one, below.
-                await trx.executeQuery(ROLLBACK_TO)
-                await trx.executeQuery(RELEASE)
+          await laterDurability.run(flush, () =>
+            this.#db.transaction().execute(async (trx) => {
+              for (const job of group) {
+                await trx.executeQuery(SAVEPOINT)
+                try {
+                  job.outcome = { ok: true, value: await job.fn(trx) }
+                  await trx.executeQuery(RELEASE)
+                } catch (error) {
+                  job.outcome = { ok: false, error }
+                  // Throws when SQLite has ended the whole transaction (it does after a few
+                  // errors): then the group fails as one, below.
+                  await trx.executeQuery(ROLLBACK_TO)
+                  await trx.executeQuery(RELEASE)
+                }
               }
-            }
-          })
+            }),
+          )
         } catch (error) {
           for (const job of group) job.reject(error)
           continue
         }
-        for (const job of group) {
-          const outcome = job.outcome!
-          if (outcome.ok) job.resolve(outcome.value)
-          else job.reject(outcome.error)
+        const answer = () => {
+          for (const job of group) {
+            const outcome = job.outcome!
+            if (outcome.ok) job.resolve(outcome.value)
+            else job.reject(outcome.error)
+          }
         }
+        if (flush.durable)
+          flush.durable.then(answer, (error: unknown) => {
+            for (const job of group) job.reject(error)
+          })
+        else answer()
       }
     } finally {
       this.#running = false

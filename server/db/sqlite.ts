@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdirSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
@@ -409,8 +410,12 @@ class Session implements DatabaseConnection {
       this.#release = undefined
       release()
     }
-    // Answered only once on disk; the next transactions run meanwhile.
-    if (how === 'commit') await this.sync?.durable()
+    if (how !== 'commit' || !this.sync) return
+    // Answered only once on disk; the next transactions run meanwhile. A caller that waits
+    // itself (the group commit, which starts its next group meanwhile) takes the promise.
+    const waiter = laterDurability.getStore()
+    if (waiter) waiter.durable = this.sync.durable()
+    else await this.sync.durable()
   }
 }
 
@@ -422,6 +427,13 @@ function rollback(connection: Connection) {
     if (!/no transaction is active/i.test((err as Error).message)) throw err
   }
 }
+
+/**
+ * A transaction committed inside `laterDurability.run(waiter, ...)` returns once committed, and
+ * leaves in `waiter.durable` the promise of its flush (FULL), for the caller to await before it
+ * answers anyone (db/group-commit.ts).
+ */
+export const laterDurability = new AsyncLocalStorage<{ durable?: Promise<void> }>()
 
 /** The app runs the two connections itself (see NodeSqliteDriver), hence "multiple". */
 class NodeSqliteAdapter extends SqliteAdapter {

@@ -35,3 +35,10 @@ export const statusRefreshLimit = rateLimit<CallerEnv>({
   perHour: (config) => config.rateLimits.statusRefreshesPerUser,
   key: (c) => `user:${c.var.user.id}`,
 })
+
+/** Saving an API token: a few an hour per account, so nobody probes which tokens exist. */
+export const tokenSaveLimit = rateLimit<CallerEnv>({
+  name: 'token-save',
+  perHour: (config) => config.rateLimits.tokenSavesPerUser,
+  key: (c) => `user:${c.var.user.id}`,
+})

@@ -132,6 +132,10 @@ describeEachDatabase('API tokens', (ctx) => {
       `1|${'a'.repeat(40)}`,
       `4412|${'a'.repeat(39)}`,
       `${apiToken}!`,
+      // Right shape, not random: one letter, two letters in turn, the alphabet in order.
+      `4412|${'A'.repeat(40)}`,
+      `4412|${'ab'.repeat(20)}`,
+      `4412|${'ABCDEFGHIJKLMNOPQRSTabcdefghijklmnopqrst'}`,
     ]) {
       expect(await errors(await attempt({ token: bad, ip_whitelist: '203.0.113.7' })), bad).toEqual(
         { token: [bad === '' ? 'Token field is required' : 'Token is not valid'] },
@@ -152,11 +156,24 @@ describeEachDatabase('API tokens', (ctx) => {
     expect(await errors(await attempt({ token: other, ip_whitelist: many }))).toEqual({
       ip_whitelist: ['The IP whitelist may hold at most 100 addresses.'],
     })
-    // Another account's token (only someone who knows it can send it) opens one account only.
+    // A whitelist that lets everyone in is none.
+    for (const everyone of ['0.0.0.0/0', '::/0', '203.0.113.7\n0.0.0.0/1\n128.0.0.0/1'])
+      expect(await errors(await attempt({ token: other, ip_whitelist: everyone }))).toEqual({
+        ip_whitelist: [
+          "The IP whitelist may not let every address in: enter only your servers' addresses.",
+        ],
+      })
+    // Another account's token opens one account only, and is answered as any token that is
+    // not valid: saving tokens does not tell which exist.
     const someone = await reseller('198.51.100.1')
     expect(await errors(await attempt({ token: someone.apiToken, ip_whitelist: '' }))).toEqual({
-      token: ['This token cannot be used. Generate a new one.'],
+      token: ['Token is not valid'],
     })
+    // And an account saves only 20 an hour, refused tries included.
+    let status = 422
+    for (let i = 0; i < 20 && status === 422; i++)
+      status = (await attempt({ token: someone.apiToken, ip_whitelist: '' })).status
+    expect(status).toBe(429)
 
     const after = await rowOf(user.id)
     expect(after.api_token_hash).toBe(before.api_token_hash)

@@ -12,6 +12,7 @@ import type { UserRow } from '../db/schema'
 import { requireUser, requireUserOrApiToken } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
 import type { AppEnv } from '../http/env'
+import { tokenSaveLimit } from '../http/limits'
 import { parseFields } from '../core/errors'
 import { t } from '../i18n'
 import { revealApiToken, saveApiToken, TOKEN_FIELDS } from '../services/api-tokens'
@@ -55,7 +56,7 @@ export const profileRoutes = new Hono<AppEnv>()
     }
     return c.json(reply)
   })
-  .post('/user/token', limit, requireUser, async (c) => {
+  .post('/user/token', limit, requireUser, tokenSaveLimit, async (c) => {
     const payload = parseFields(ApiTokenPayloadSchema, await readFields(c), TOKEN_FIELDS)
     const saved = await saveApiToken(c.var.db, c.var.config.tokenSecret, c.var.user.id, payload)
     const reply: ApiTokenReply = { message: t(c.var.locale, 'token.saved'), data: saved }

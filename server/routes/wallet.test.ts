@@ -53,17 +53,22 @@ function upload(
   fields: Record<string, string>,
   file?: { bytes: Uint8Array; name: string; type: string },
   query = '',
+  /** The client's address, as the socket would give it. */
+  ip?: string,
 ) {
   const form = new FormData()
   for (const [k, value] of Object.entries(fields)) form.append(k, value)
   if (file)
     form.append('image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name)
-  return ctx.app.request(`/api/charging-processes${query}`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  })
+  return ctx.app.request(
+    `/api/charging-processes${query}`,
+    { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } },
+    { incoming: { socket: { remoteAddress: ip } } },
+  )
 }
+
+const promo = (ctx: TestContext, token: string, code: string, ip?: string) =>
+  upload(ctx, token, { promo_code: code }, undefined, '?name=PROMO_CODE', ip)
 
 const receipts = (ctx: TestContext) => readdirSync(ctx.config.receipts.dir)
 
@@ -284,6 +289,79 @@ describeEachDatabase('wallet API', (ctx) => {
     )
     expect(((await unknown.json()) as { message: string }).message).toBe('هذا الرمز غير صالح.')
     expect(await balanceOf(ctx, user.id)).toBe(3_500_000n)
+  })
+
+  it('counts wrong codes per customer and per address: 429 after 5 and after 20 an hour', async () => {
+    await createPromo(
+      ctx.db,
+      { code: 'RIGHT', value: 1_000_000n, currency: 'USD', usesAllowed: 100, expiresAt: null },
+      ctx.clock.now(),
+    )
+    // 30 guesses at once from one customer: 5 are looked at, the others refused unread.
+    const guesser = await customer(ctx, { balance: '0' })
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => promo(ctx, guesser.token, `GUESS-${i}`, '198.51.100.1')),
+    )
+    const statuses = guesses.map((r) => r.status)
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25)
+    const refused = guesses.find((r) => r.status === 429)!
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Too many wrong codes\. Please try again in \d+ minutes\.$/,
+    )
+    // Even the right code waits for the window; the other customers do not.
+    expect((await promo(ctx, guesser.token, 'RIGHT', '198.51.100.1')).status).toBe(429)
+    // Right codes give their try back: a customer who redeems many is never held.
+    const many = await customer(ctx, { balance: '0' })
+    for (let i = 0; i < 8; i++) {
+      await createPromo(
+        ctx.db,
+        { code: `GIFT-${i}`, value: 1_000_000n, currency: 'USD', usesAllowed: 1, expiresAt: null },
+        ctx.clock.now(),
+      )
+      expect((await promo(ctx, many.token, `GIFT-${i}`, '203.0.113.9')).status).toBe(200)
+    }
+    // One address, several accounts: 20 wrong codes, then 429 for anyone there.
+    const accounts = await Promise.all(
+      Array.from({ length: 5 }, () => customer(ctx, { balance: '0' })),
+    )
+    for (const [n, account] of accounts.entries())
+      for (let i = 0; i < (n < 4 ? 5 : 0); i++)
+        expect((await promo(ctx, account.token, `NOPE-${n}-${i}`, '192.0.2.7')).status).toBe(422)
+    expect((await promo(ctx, accounts[4]!.token, 'RIGHT', '192.0.2.7')).status).toBe(429)
+    expect((await promo(ctx, accounts[4]!.token, 'RIGHT', '192.0.2.8')).status).toBe(200)
+    // An hour later the windows are new.
+    ctx.clock.advance(60 * 60_000)
+    expect((await promo(ctx, guesser.token, 'RIGHT', '198.51.100.1')).status).toBe(200)
+  })
+
+  it('holds at most 3 receipts waiting per customer, even sent at once', async () => {
+    const { token, user } = await customer(ctx, { balance: '0' })
+    const photo = { bytes: await png(), name: 'notice.png', type: 'image/png' }
+    const before = receipts(ctx).length
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        upload(ctx, token, { name: 'WHISH_MONEY', value: '10' }, photo),
+      ),
+    )
+    const statuses = replies.map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(3)
+    expect(statuses.filter((s) => s === 422)).toHaveLength(3)
+    const refused = replies.find((r) => r.status === 422)!
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'You already have 3 top-ups waiting to be checked. Please wait until they are, then send this one.',
+    )
+    // Nothing of the refused ones is kept; once one is checked, another may be sent.
+    expect(receipts(ctx).length).toBe(before + 3)
+    const waiting = await ctx.db
+      .selectFrom('charging_processes')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(waiting).toHaveLength(3)
+    await rejectCharge(ctx.db, waiting[0]!.id, { reason: 'Unreadable', now: ctx.clock.now() })
+    expect((await upload(ctx, token, { name: 'WHISH_MONEY', value: '10' }, photo)).status).toBe(200)
   })
 
   it('refuses an expired code', async () => {

@@ -15,6 +15,7 @@ import {
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { requireUser } from '../http/auth'
 import { formBodyLimit, readFields } from '../http/body'
+import { clientAddressKey } from '../http/client-ip'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
 import { ApiError } from '../core/errors'
@@ -28,7 +29,8 @@ import {
   listCharges,
   paymentInfoWire,
   paymentSettings,
-  redeemPromo,
+  redeemPromoCounted,
+  assertFewWaiting,
 } from '../services/charging'
 import { findPaymentLog, listPaymentLogs, paymentLogWire } from '../services/payment-logs'
 import { megabytes, readReceipt, removeReceipt, storeReceipt } from '../services/receipts'
@@ -140,10 +142,19 @@ export const walletRoutes = new Hono<AppEnv>()
       const fields = await readFields(c)
       if (c.req.query('name')?.toUpperCase() === 'PROMO_CODE') {
         const { promo_code } = parseFields(PromoChargeSchema, fields, CHARGE_FIELDS)
-        const { charge, user: after } = await redeemPromo(db, user.id, promo_code, {
-          rate: config.lbpRate,
-          now,
-        })
+        const { charge, user: after } = await redeemPromoCounted(
+          db,
+          { userId: user.id, ip: clientAddressKey(c, config.trustProxy) },
+          promo_code,
+          {
+            rate: config.lbpRate,
+            now,
+            limits: {
+              perUser: config.rateLimits.promoFailuresPerUser,
+              perIp: config.rateLimits.promoFailuresPerIp,
+            },
+          },
+        )
         const reply: Wire<typeof ChargeReplySchema> = {
           message: t(locale, 'promo.redeemed'),
           data: chargeWire(charge, config.storeTimeZone),
@@ -156,6 +167,8 @@ export const walletRoutes = new Hono<AppEnv>()
       const image = fields.image
       if (!(image instanceof File) || image.size === 0)
         throw new ApiError(422, 'charging.receipt.missing')
+      // Before the photo is decoded: a customer with enough waiting costs no more CPU.
+      await assertFewWaiting(db, user.id, config.waitingReceiptsPerUser)
       const file = await storeReceipt(
         config.receipts.dir,
         new Uint8Array(await image.arrayBuffer()),
@@ -167,7 +180,7 @@ export const walletRoutes = new Hono<AppEnv>()
           db,
           user,
           { name: input.name, value: toMicros(input.value), receiptFile: file },
-          now,
+          { now, maxWaiting: config.waitingReceiptsPerUser },
         )
       } catch (err) {
         // Nothing was recorded: nothing is kept.

@@ -132,7 +132,13 @@ export async function saveApiToken(
               id: 'token.whitelist.line',
               values: { line: problem.line, text: problem.text.slice(0, 64) },
             }
-          : { field: 'ip_whitelist', id: 'token.whitelist.too_many', values: { max: problem.max } },
+          : problem.kind === 'too_many'
+            ? {
+                field: 'ip_whitelist',
+                id: 'token.whitelist.too_many',
+                values: { max: problem.max },
+              }
+            : { field: 'ip_whitelist', id: 'token.whitelist.everyone' },
       ],
       TOKEN_FIELDS,
     )
@@ -150,10 +156,11 @@ export async function saveApiToken(
       .where('id', '=', userId)
       .execute()
   } catch (err) {
-    // Another account holds exactly this token: only someone who knows it can send it, and
-    // it must not open two accounts.
+    // Another account holds exactly this token: it must not open two accounts, and the answer
+    // is that of any token that is not valid, so saving tokens tells nobody which exist (and
+    // the route lets each account save only a few an hour).
     if (isUniqueViolation(err))
-      throw new ValidationError([{ field: 'token', id: 'token.taken' }], TOKEN_FIELDS)
+      throw new ValidationError([{ field: 'token', id: 'validation.invalid' }], TOKEN_FIELDS)
     throw err
   }
   return { token: payload.token, ip_whitelist: whitelist }

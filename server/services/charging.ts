@@ -7,7 +7,7 @@ import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
-import { ApiError } from '../core/errors'
+import { ApiError, TooManyRequestsError } from '../core/errors'
 import {
   listRequest,
   mapPage,
@@ -20,6 +20,8 @@ import {
 import { t } from '../i18n'
 import { localDateTime } from './dates'
 import { noticeMoney, notify } from './notifications'
+import { minutesUntil } from './codes'
+import { forgetHit, hitRateLimit } from './rate-limit'
 import { isUniqueViolation } from './users'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
 
@@ -152,32 +154,51 @@ export async function createReceiptCharge(
   db: Kysely<Database>,
   user: UserRow,
   charge: ReceiptCharge,
-  now: Date,
+  { now, maxWaiting }: { now: Date; maxWaiting: number },
 ): Promise<ChargingProcessRow> {
   const settings = await paymentSettings(db)
   const text = charge.name === 'WHISH_MONEY' ? settings.whish_money_text : settings.omt_pay_text
   if (!text) throw new ApiError(422, 'charging.method_unavailable')
   const tax = charge.name === 'WHISH_MONEY' ? settings.whish_money_tax : settings.omt_pay_tax
   const at = now.toISOString()
-  return db
-    .insertInto('charging_processes')
-    .values({
-      user_id: user.id,
-      name: charge.name,
-      value: charge.value,
-      tax,
-      shipping_value: netOfTax(charge.value, percent(tax)),
-      currency: user.currency,
-      status: 'WAITING',
-      reject_reason: null,
-      receipt_file: charge.receiptFile,
-      promo_code_id: null,
-      created_at: at,
-      updated_at: at,
-      decided_at: null,
-    })
-    .returningAll()
+  return inTransaction(db, async (trx) => {
+    // One at a time per customer (the row lock), so parallel uploads cannot pass the cap.
+    await lockUser(trx, user.id)
+    await assertFewWaiting(trx, user.id, maxWaiting)
+    return trx
+      .insertInto('charging_processes')
+      .values({
+        user_id: user.id,
+        name: charge.name,
+        value: charge.value,
+        tax,
+        shipping_value: netOfTax(charge.value, percent(tax)),
+        currency: user.currency,
+        status: 'WAITING',
+        reject_reason: null,
+        receipt_file: charge.receiptFile,
+        promo_code_id: null,
+        created_at: at,
+        updated_at: at,
+        decided_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  })
+}
+
+/**
+ * 422 when the customer already has `max` receipt top-ups waiting for the operator
+ * (RECEIPTS_WAITING_PER_USER): asked before the photo is decoded, and again when it is saved.
+ */
+export async function assertFewWaiting(db: Kysely<Database>, userId: number, max: number) {
+  const { waiting } = await db
+    .selectFrom('charging_processes')
+    .select((eb) => eb.fn.countAll<number>().as('waiting'))
+    .where('user_id', '=', userId)
+    .where('status', '=', 'WAITING')
     .executeTakeFirstOrThrow()
+  if (Number(waiting) >= max) throw new ApiError(422, 'charging.too_many_waiting', { max })
 }
 
 /** Credits a charging process's net value to its owner: the balance, the line, the notice. */
@@ -319,6 +340,39 @@ export async function createPromo(db: Kysely<Database>, promo: NewPromo, now: Da
     })
     .returningAll()
     .executeTakeFirstOrThrow()
+}
+
+const HOUR_MS = 60 * 60_000
+
+/**
+ * `redeemPromo`, with wrong codes counted per customer and per address (an hour's window each,
+ * PROMO_FAILURES_PER_USER_PER_HOUR and _PER_IP_PER_HOUR): past either, 429 before any code is
+ * looked at. Each try is counted in advance, so parallel guesses cannot all pass before one
+ * is counted; a code that is taken gives its try back.
+ */
+export async function redeemPromoCounted(
+  db: Kysely<Database>,
+  who: { userId: number; ip: string | null },
+  code: string,
+  options: { rate: number; now: Date; limits: { perUser: number; perIp: number } },
+): Promise<{ charge: ChargingProcessRow; user: UserRow }> {
+  const { now, limits } = options
+  const counts = [
+    { key: `promo-fail:user:${who.userId}`, limit: limits.perUser },
+    ...(who.ip ? [{ key: `promo-fail:ip:${who.ip}`, limit: limits.perIp }] : []),
+  ]
+  for (const { key, limit } of counts) {
+    const counted = await hitRateLimit(db, { key, limit, windowMs: HOUR_MS, now })
+    if (!counted.allowed) {
+      const until = now.getTime() + counted.retryAfterMs
+      throw new TooManyRequestsError('promo.too_many', counted.retryAfterMs / 1000, {
+        minutes: minutesUntil(until, now.getTime()),
+      })
+    }
+  }
+  const redeemed = await redeemPromo(db, who.userId, code, options)
+  for (const { key } of counts) await forgetHit(db, { key, windowMs: HOUR_MS, now })
+  return redeemed
 }
 
 /**

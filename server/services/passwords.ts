@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import pLimit, { type LimitFunction } from 'p-limit'
-import { ServiceUnavailableError } from '../http/errors'
+import { ServiceUnavailableError } from '../core/errors'
+import { boundedQueue } from './queue'
 
 export interface ScryptParams {
   /** log2 of the cost N. */
@@ -72,23 +72,24 @@ export const HASH_QUEUE = { concurrency: 2, waiting: 100, retryAfterSeconds: 5 }
  * Password hashing with scrypt from node:crypto. The parameters are part of the stored
  * string, so raising them later still verifies old hashes (and `needsRehash` says when to
  * upgrade one). Tests use cheaper parameters; the server uses OWASP's. Every hash goes through
- * one queue (p-limit) that runs at most HASH_QUEUE.concurrency at once.
+ * one queue (services/queue.ts) that runs at most HASH_QUEUE.concurrency at once.
  */
 export class PasswordHasher {
   #dummy: Promise<string> | undefined
-  readonly #queue: LimitFunction
+  readonly #queue: ReturnType<typeof boundedQueue>
 
   constructor(
     readonly params: ScryptParams = OWASP_SCRYPT,
-    readonly queue: { concurrency: number; waiting: number } = HASH_QUEUE,
+    queue: { concurrency: number; waiting: number } = HASH_QUEUE,
   ) {
-    this.#queue = pLimit(queue.concurrency)
+    this.#queue = boundedQueue({
+      ...queue,
+      busy: () => new ServiceUnavailableError('auth.busy', HASH_QUEUE.retryAfterSeconds),
+    })
   }
 
   /** `derive` in its turn; 503 when too many are waiting already. */
   #derive(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
-    if (this.#queue.pendingCount >= this.queue.waiting)
-      return Promise.reject(new ServiceUnavailableError('auth.busy', HASH_QUEUE.retryAfterSeconds))
     return this.#queue(() => derive(password, salt, params))
   }
 

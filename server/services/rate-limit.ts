@@ -52,6 +52,24 @@ export async function hitRateLimit(
 }
 
 /**
+ * Takes back one request counted by `hitRateLimit` in the current window (a try counted in
+ * advance that turned out right); nothing when the window has moved on since.
+ */
+export async function forgetHit(
+  db: Kysely<Database>,
+  { key, windowMs, now }: Omit<RateLimitCheck, 'limit'>,
+): Promise<void> {
+  const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs).toISOString()
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('hits', '>', 0)
+    .execute()
+}
+
+/**
  * Lets `key` through at most once in any `windowMs`, wherever the window falls on the clock
  * (a fixed window would let two through a minute apart, either side of its edge): true, and
  * the time noted, when the last time it went through is `windowMs` or more before `now`.

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import sharp from 'sharp'
-import { ApiError } from '../core/errors'
+import { ApiError, ServiceUnavailableError } from '../core/errors'
+import { boundedQueue } from './queue'
 
 /*
  * Receipt photos of Whish Money and OMT Pay top-ups. They are private: stored outside the web
@@ -20,6 +21,16 @@ export interface ReceiptLimits {
 
 /** The longer side of a kept receipt: enough to read every digit of a notice. */
 const KEPT_EDGE = 2000
+
+/**
+ * Decoding a photo of 40 million pixels takes most of a CPU-second on libuv's thread pool:
+ * one at a time, a few waiting, then 503 (the queue of services/queue.ts).
+ */
+const decoding = boundedQueue({
+  concurrency: 1,
+  waiting: 8,
+  busy: () => new ServiceUnavailableError('charging.receipt.busy', 30),
+})
 
 /** The file types a receipt may be, told by their first bytes, whatever the name says. */
 function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefined {
@@ -47,14 +58,16 @@ export async function storeReceipt(
   if (!format) throw new ApiError(422, 'charging.receipt.not_image')
   let kept: Buffer
   try {
-    const image = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
-    const meta = await image.metadata()
-    if (meta.format !== format) throw new ApiError(422, 'charging.receipt.not_image')
-    kept = await image
-      .rotate() // applies the camera's orientation before the metadata goes
-      .resize({ width: KEPT_EDGE, height: KEPT_EDGE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 85, mozjpeg: true })
-      .toBuffer()
+    kept = await decoding(async () => {
+      const image = sharp(bytes, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+      const meta = await image.metadata()
+      if (meta.format !== format) throw new ApiError(422, 'charging.receipt.not_image')
+      return image
+        .rotate() // applies the camera's orientation before the metadata goes
+        .resize({ width: KEPT_EDGE, height: KEPT_EDGE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85, mozjpeg: true })
+        .toBuffer()
+    })
   } catch (err) {
     if (err instanceof ApiError) throw err
     const message = err instanceof Error ? err.message : ''

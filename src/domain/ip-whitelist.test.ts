@@ -33,6 +33,14 @@ describe('checkWhitelist', () => {
 
   it('an empty whitelist is valid and holds nothing', () => {
     expect(checkWhitelist('')).toEqual({ ok: true, lines: [] })
+    // A list that lets every address of a family in is no whitelist.
+    for (const everyone of ['0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96', '0.0.0.0/1\n128.0.0.0/1'])
+      expect(checkWhitelist(`203.0.113.7\n${everyone}`), everyone).toEqual({
+        ok: false,
+        problem: { kind: 'everyone' },
+      })
+    expect(checkWhitelist('0.0.0.0/1\n128.0.0.0/2').ok).toBe(true)
+    expect(checkWhitelist('::/1').ok).toBe(true)
     expect(checkWhitelist('\n  \n')).toEqual({ ok: true, lines: [] })
   })
 

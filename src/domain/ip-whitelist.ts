@@ -16,7 +16,10 @@ type Address = ipaddr.IPv4 | ipaddr.IPv6
 type Range = [Address, number]
 
 export type WhitelistProblem =
-  { kind: 'line'; line: number; text: string } | { kind: 'too_many'; max: number }
+  | { kind: 'line'; line: number; text: string }
+  | { kind: 'too_many'; max: number }
+  /** The lines together let every IPv4 or every IPv6 address in: no whitelist at all. */
+  | { kind: 'everyone' }
 
 export type WhitelistCheck =
   { ok: true; lines: string[] } | { ok: false; problem: WhitelistProblem }
@@ -76,7 +79,31 @@ export function checkWhitelist(text: string): WhitelistCheck {
   }
   if (lines.length > IP_WHITELIST_MAX_LINES)
     return { ok: false, problem: { kind: 'too_many', max: IP_WHITELIST_MAX_LINES } }
+  if (coversAll(lines, 'ipv4') || coversAll(lines, 'ipv6'))
+    return { ok: false, problem: { kind: 'everyone' } }
   return { ok: true, lines }
+}
+
+/**
+ * Whether the ranges of one family cover all of its addresses (`0.0.0.0/0`, or `0.0.0.0/1`
+ * with `128.0.0.0/1`, ...): the ranges as intervals, sorted and joined from the first address.
+ */
+function coversAll(lines: string[], kind: 'ipv4' | 'ipv6'): boolean {
+  const width = kind === 'ipv4' ? 32 : 128
+  const intervals = lines
+    .map((line) => parseWhitelistLine(line)!)
+    .filter(([address]) => address.kind() === kind)
+    .map(([address, bits]) => {
+      const start = address.toByteArray().reduce((n, byte) => (n << 8n) | BigInt(byte), 0n)
+      return [start, start + (1n << BigInt(width - bits))] as const
+    })
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+  let reached = 0n
+  for (const [start, end] of intervals) {
+    if (start > reached) return false
+    if (end > reached) reached = end
+  }
+  return reached >= 1n << BigInt(width)
 }
 
 /** An address as a whitelist line would hold it (`::ffff:1.2.3.4` is `1.2.3.4`), or null. */

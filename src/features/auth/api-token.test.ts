@@ -28,5 +28,8 @@ describe('whitelistMessage', () => {
       'Line 2: “\u2068not-an-ip\u2069” is not an IPv4 or IPv6 address or range.',
     )
     expect(whitelistMessage({ kind: 'too_many', max: 100 })).toBe('Enter at most 100 addresses.')
+    expect(whitelistMessage({ kind: 'everyone' })).toBe(
+      "These lines let every address use the token. Enter only your servers' addresses.",
+    )
   })
 })

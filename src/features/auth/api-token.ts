@@ -36,6 +36,8 @@ export function whitelistMessage(problem: WhitelistProblem): string {
     const { max } = problem
     return t`Enter at most ${max} addresses.`
   }
+  if (problem.kind === 'everyone')
+    return t`These lines let every address use the token. Enter only your servers' addresses.`
   const { line } = problem
   const typed = problem.text.length > 40 ? `${problem.text.slice(0, 40)}…` : problem.text
   // Isolated, so an address keeps its left-to-right order inside an Arabic sentence.
