@@ -38,7 +38,11 @@ describe('loadConfig', () => {
         messagesPerIp: 5,
         statusRefreshesPerUser: 120,
         apiTokenPerMinute: 60,
+        tokenSavesPerUser: 20,
+        promoFailuresPerUser: 5,
+        promoFailuresPerIp: 20,
       },
+      waitingReceiptsPerUser: 3,
       loginLimits: { perAccount: 10, perIp: 50, perAccountPerDay: 30 },
       sessions: { idleMs: 30 * DAY, maxMs: 180 * DAY },
       passwordHashCost: 17,
@@ -80,6 +84,10 @@ describe('loadConfig', () => {
       MESSAGES_PER_IP_PER_HOUR: '3',
       STATUS_REFRESHES_PER_USER_PER_HOUR: '4',
       API_TOKEN_REQUESTS_PER_MINUTE: '5',
+      TOKEN_SAVES_PER_USER_PER_HOUR: '6',
+      PROMO_FAILURES_PER_USER_PER_HOUR: '7',
+      PROMO_FAILURES_PER_IP_PER_HOUR: '8',
+      RECEIPTS_WAITING_PER_USER: '9',
     })
     expect(config.rateLimits).toEqual({
       signupsPerIp: 1,
@@ -87,8 +95,14 @@ describe('loadConfig', () => {
       messagesPerIp: 3,
       statusRefreshesPerUser: 4,
       apiTokenPerMinute: 5,
+      tokenSavesPerUser: 6,
+      promoFailuresPerUser: 7,
+      promoFailuresPerIp: 8,
     })
+    expect(config.waitingReceiptsPerUser).toBe(9)
     for (const name of [
+      'PROMO_FAILURES_PER_USER_PER_HOUR',
+      'RECEIPTS_WAITING_PER_USER',
       'SIGNUPS_PER_IP_PER_HOUR',
       'LOOKUPS_PER_IP_PER_HOUR',
       'MESSAGES_PER_IP_PER_HOUR',

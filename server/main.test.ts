@@ -99,6 +99,7 @@ describe('server process', () => {
       SQLITE_PATH: join(tmp, 'idle', 'store.db'),
       DIST_DIR: join(tmp, 'no-dist'),
       NODE_ENV: 'production',
+      TOKEN_SECRET,
     })
     const agent = new Agent({ keepAlive: true })
     const get = (url: URL) =>

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { getCookie, setCookie } from 'hono/cookie'
 import type * as v from 'valibot'
 import {
   CodeCheckSchema,
@@ -33,7 +34,9 @@ import {
   startSignup,
   type Credentials,
   type RequestMeta,
+  type SignedIn,
 } from '../services/auth'
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookie'
 import { revokeSession } from '../services/sessions'
 import { ACCOUNT_FIELDS } from '../services/users'
 
@@ -47,7 +50,22 @@ const meta = (c: Context<AppEnv>): RequestMeta => ({
   locale: c.var.locale,
   // IPv6 by its /64: every limit keyed by the address counts a whole customer line as one.
   ip: clientAddressKey(c, c.var.config.trustProxy),
+  device: getCookie(c, DEVICE_COOKIE),
 })
+
+/**
+ * The device cookie of a browser that signed in (services/device-cookie.ts): only this API's
+ * sign-in reads it (Path=/api), never a script (HttpOnly), never another site's request.
+ */
+function keepDevice(c: Context<AppEnv>, { device }: SignedIn) {
+  setCookie(c, DEVICE_COOKIE, device, {
+    path: '/api',
+    httpOnly: true,
+    sameSite: 'Strict',
+    secure: c.var.config.nodeEnv === 'production',
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  })
+}
 
 /**
  * The sign-in form sends a username or a phone number; the code step may send both, and
@@ -90,10 +108,11 @@ export const authRoutes = new Hono<AppEnv>()
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
       const input = parseFields(SignupAuthSchema, fields, ACCOUNT_FIELDS)
-      const token = await completeSignup(c.var, input, meta(c))
+      const signedIn = await completeSignup(c.var, input, meta(c))
+      keepDevice(c, signedIn)
       const reply: v.InferOutput<typeof TokenReplySchema> = {
         message: t(c.var.locale, 'auth.signed_up'),
-        token,
+        token: signedIn.token,
       }
       return c.json(reply)
     }
@@ -109,7 +128,7 @@ export const authRoutes = new Hono<AppEnv>()
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
       const { creds, input } = credentials(fields, LoginAuthSchema)
-      const token = await completeLogin(
+      const signedIn = await completeLogin(
         c.var,
         {
           ...creds,
@@ -118,9 +137,10 @@ export const authRoutes = new Hono<AppEnv>()
         },
         meta(c),
       )
+      keepDevice(c, signedIn)
       const reply: v.InferOutput<typeof TokenReplySchema> = {
         message: t(c.var.locale, 'auth.signed_in'),
-        token,
+        token: signedIn.token,
       }
       return c.json(reply)
     }

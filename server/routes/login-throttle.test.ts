@@ -148,6 +148,72 @@ describeEachDatabase('failed sign-in limits', (ctx) => {
       ctx.clock.advance(61_000)
     })
 
+    it("never refuses the owner's right password on a device that signed in before", async () => {
+      // Codes are not what this is about: the phone may get one a minute all along.
+      const generous = ctx.appWith({
+        trustProxy: 1,
+        codeLimits: { ...ctx.config.codeLimits, perRecipientPerHour: 1000 },
+      })
+      const at = (ip: string, fields: Record<string, string>, query: string, cookie?: string) =>
+        postForm(generous, `login?${query}&local=en`, fields, {
+          headers: { 'x-forwarded-for': ip, ...(cookie ? { cookie } : {}) },
+        })
+      const { user } = await signUp(ctx)
+      const other = await signUp(ctx)
+      const right = { username: user.username, password: user.password }
+      // The owner signs in once at home: the browser keeps the device cookie.
+      expect((await at('198.51.100.30', right, 'check=1')).status).toBe(200)
+      const code = await lastCode(ctx.app, user.phone_number)
+      const done = await at('198.51.100.30', { ...right, verification_code: code }, 'auth=1')
+      expect(done.status).toBe(200)
+      const setCookie = done.headers.get('set-cookie') ?? ''
+      expect(setCookie).toMatch(
+        /^device=v1\.\d+\.[\w-]+\.[\w-]+; Max-Age=31536000; Path=\/api; HttpOnly; SameSite=Strict/,
+      )
+      const device = setCookie.split(';')[0]!
+      // Another account's device cookie, and a forged one, count for nothing here.
+      const otherRight = { username: other.user.username, password: other.user.password }
+      expect((await at('198.51.100.31', otherRight, 'check=1')).status).toBe(200)
+      const otherCode = await lastCode(ctx.app, other.user.phone_number)
+      const otherDone = await at(
+        '198.51.100.31',
+        { ...otherRight, verification_code: otherCode },
+        'auth=1',
+      )
+      const otherDevice = (otherDone.headers.get('set-cookie') ?? '').split(';')[0]!
+      expect(otherDevice).toMatch(/^device=/)
+      const forged = device.replace(/.$/, (ch) => (ch === 'A' ? 'B' : 'A'))
+      ctx.clock.advance(61_000)
+
+      // An attacker on a new address each time: 30 wrong passwords (the day's ceiling), then
+      // one more each time the account's wait ends, 32 times. The owner tries each time too.
+      for (let i = 0; i < 30; i++)
+        expect((await at(`203.0.113.${i}`, wrong(user), 'check=1')).status).toBe(422)
+      let owner = 0
+      for (let round = 0; round < 32; round++) {
+        const probe = await at(`192.0.2.${round}`, wrong(user), 'check=1')
+        expect(probe.status, `round ${round + 1}`).toBe(429)
+        ctx.clock.advance(Math.max(Number(probe.headers.get('retry-after')) * 1000, 61_000))
+        expect((await at(`198.18.0.${round}`, wrong(user), 'check=1')).status).toBe(422)
+        // Without the cookie (a new browser, or a forged cookie) the owner waits...
+        for (const cookie of [undefined, forged, otherDevice]) {
+          const refused = await at(`198.18.1.${round}`, right, 'check=1', cookie)
+          expect(refused.status).toBe(429)
+          expect(await body(refused)).toMatch(/^Too many failed sign-in attempts/)
+        }
+        // ...on the device that signed in before, never.
+        const mine = await at(`198.18.2.${round}`, right, 'check=1', device)
+        if (mine.status === 200) owner++
+      }
+      expect(owner).toBe(32)
+      // The device's own wrong passwords hold the device alone, after 10.
+      for (let i = 0; i < 10; i++)
+        expect((await at('198.18.3.1', wrong(user), 'check=1', device)).status).toBe(422)
+      const held = await at('198.18.3.1', right, 'check=1', device)
+      expect(held.status).toBe(429)
+      ctx.clock.advance(24 * 60 * MINUTE)
+    })
+
     it('counts the addresses of one IPv6 /64 as one', async () => {
       const { user } = await signUp(ctx)
       for (let i = 0; i < 10; i++) {

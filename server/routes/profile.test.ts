@@ -37,7 +37,7 @@ describeEachDatabase('profile API', (ctx) => {
   it('shows the API token and IP whitelist once set', async () => {
     const { token } = await accountWith('12.5')
     expect(await profile(token)).toMatchObject({ token: null, ip_whitelist: null })
-    const apiToken = `4412|${'a1B2'.repeat(10)}`
+    const apiToken = '4412|CTW0WQnwCvNShLzGdA0Zh2m3ED0RDsoAtBwgCGuC'
     const saved = await postForm(
       ctx.app,
       'user/token',

@@ -28,33 +28,44 @@ const IV_BYTES = 12
 const TAG_BYTES = 16
 
 // Per database handle: the generated secret never changes once stored.
-const generated = new WeakMap<Kysely<Database>, Promise<Buffer>>()
+const generated = new WeakMap<Kysely<Database>, Promise<string>>()
 const derived = new Map<string, Buffer>()
 
-/** The AES-256 key from a secret: HKDF, so TOKEN_SECRET is never used as a key directly. */
-function keyFrom(secret: string): Buffer {
-  let key = derived.get(secret)
+const TOKEN_KEY_INFO = 'wallet-store api token v1'
+
+/** A 256-bit key for one use (`info`) from a secret: HKDF, never the secret itself. */
+function keyFrom(secret: string, info: string): Buffer {
+  let key = derived.get(`${info}\0${secret}`)
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', secret, '', 'wallet-store api token v1', 32))
-    derived.set(secret, key)
+    key = Buffer.from(hkdfSync('sha256', secret, '', info, 32))
+    derived.set(`${info}\0${secret}`, key)
   }
   return key
 }
 
 /**
- * The key that seals API tokens: from TOKEN_SECRET when set, otherwise from a random secret
- * generated once and kept in the settings table, so every instance on the database agrees.
+ * A key of the server's for one use (`info`: the API tokens' seal, the device cookies'
+ * signature): from TOKEN_SECRET when set (production requires it), otherwise from a random
+ * secret generated once and kept in the settings table, so every instance agrees.
  */
-export function tokenKey(db: Kysely<Database>, configured: string | undefined): Promise<Buffer> {
-  if (configured) return Promise.resolve(keyFrom(configured))
-  let key = generated.get(db)
-  if (!key) {
-    key = loadOrCreateSecret(db).then(keyFrom)
-    generated.set(db, key)
-    key.catch(() => generated.delete(db))
+export function serverKey(
+  db: Kysely<Database>,
+  configured: string | undefined,
+  info: string,
+): Promise<Buffer> {
+  if (configured) return Promise.resolve(keyFrom(configured, info))
+  let secret = generated.get(db)
+  if (!secret) {
+    secret = loadOrCreateSecret(db)
+    generated.set(db, secret)
+    secret.catch(() => generated.delete(db))
   }
-  return key
+  return secret.then((s) => keyFrom(s, info))
 }
+
+/** The key that seals API tokens. */
+export const tokenKey = (db: Kysely<Database>, configured: string | undefined) =>
+  serverKey(db, configured, TOKEN_KEY_INFO)
 
 async function loadOrCreateSecret(db: Kysely<Database>): Promise<string> {
   await db

@@ -14,6 +14,7 @@ import { CODE_RULES, codeFailure, codeSecret, issueCode, verifyCode, type CodeCh
 import { forgetIdentityFailures } from './attempts'
 import { onceWithin } from './rate-limit'
 import type { PasswordHasher } from './passwords'
+import { deviceOf, newDeviceCookie } from './device-cookie'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
 import { createSession, pruneSessions, revokeUserSessions } from './sessions'
 import {
@@ -40,6 +41,14 @@ export interface RequestMeta {
   locale: Locale
   /** The client address key (IPv6 by its /64): what every limit counts. */
   ip: string | null
+  /** The device cookie the browser sent, if any (services/device-cookie.ts). */
+  device?: string | undefined
+}
+
+/** A new session, and the device cookie the browser keeps for the account's next sign-ins. */
+export interface SignedIn {
+  token: string
+  device: string
 }
 
 /** Whether WhatsApp may be sent to this number: CODE_COUNTRIES, because each code costs. */
@@ -208,7 +217,7 @@ export async function completeSignup(
   deps: AuthDeps,
   input: NewUserInput & { verification_code: string },
   meta: RequestMeta,
-): Promise<string> {
+): Promise<SignedIn> {
   await assertAvailable(deps.db, input)
   await precheckCode(deps, 'signup', input.phone_number, input.verification_code, meta)
   const passwordHash = await deps.passwords.hash(input.password)
@@ -243,6 +252,7 @@ export async function completeSignup(
       )
       return {
         ok: true as const,
+        userId: user.id,
         token: await createSession(trx, user.id, { fcmToken: null, now }),
       }
     })
@@ -253,7 +263,10 @@ export async function completeSignup(
   }
   if (!result.ok) throw await failed(deps, result, input.phone_number, now)
   await pruneSessions(deps.db, deps.config.sessions, now)
-  return result.token
+  return {
+    token: result.token,
+    device: await newDeviceCookie(deps.db, deps.config.tokenSecret, result.userId),
+  }
 }
 
 // ---- login --------------------------------------------------------------------------------
@@ -273,8 +286,18 @@ export interface Credentials {
 async function authenticate(
   deps: AuthDeps,
   creds: Credentials,
-  meta: Pick<RequestMeta, 'ip'>,
-): Promise<UserRow> {
+  meta: Pick<RequestMeta, 'ip' | 'device'>,
+): Promise<{ user: UserRow; device: string | null }> {
+  const user = creds.username
+    ? await findUserByUsername(deps.db, creds.username)
+    : creds.phone_number
+      ? await findUserByPhone(deps.db, creds.phone_number)
+      : undefined
+  // A device that signed in to this account before is throttled on its own.
+  const device =
+    user && meta.device
+      ? await deviceOf(deps.db, deps.config.tokenSecret, meta.device, user.id)
+      : null
   const attempt: LoginAttempt = {
     identity: creds.username
       ? `user:${usernameKey(creds.username)}`
@@ -283,13 +306,9 @@ async function authenticate(
         : null,
     ip: meta.ip,
     now: deps.clock.now(),
+    device,
   }
   const reservation = await reserveLoginAttempt(deps.db, deps.config.loginLimits, attempt)
-  const user = creds.username
-    ? await findUserByUsername(deps.db, creds.username)
-    : creds.phone_number
-      ? await findUserByPhone(deps.db, creds.phone_number)
-      : undefined
   if (!user) {
     await deps.passwords.verifyNobody(creds.password)
     throw new ApiError(422, 'auth.failed')
@@ -299,12 +318,12 @@ async function authenticate(
   // Said only to whoever knows the password, so it tells a guesser nothing.
   // 422 like a wrong password, so the sign-in form shows it (the storefront treats 403 as a page).
   if (user.disabled_at !== null) throw new ApiError(422, 'auth.disabled')
-  return user
+  return { user, device: device === null ? null : meta.device! }
 }
 
 /** login?check=1 (and its resend): right password, so a code goes to the account's phone. */
 export async function checkLogin(deps: AuthDeps, creds: Credentials, meta: RequestMeta) {
-  const user = await authenticate(deps, creds, meta)
+  const { user } = await authenticate(deps, creds, meta)
   await sendCode(
     deps,
     { purpose: 'login', recipient: user.phone_number, channel: 'whatsapp', deliver: 'await' },
@@ -317,9 +336,9 @@ export async function checkLogin(deps: AuthDeps, creds: Credentials, meta: Reque
 export async function completeLogin(
   deps: AuthDeps,
   creds: Credentials & { verification_code: string; fcm_token?: string | undefined },
-  meta: Pick<RequestMeta, 'ip'>,
-): Promise<string> {
-  const user = await authenticate(deps, creds, meta)
+  meta: Pick<RequestMeta, 'ip' | 'device'>,
+): Promise<SignedIn> {
+  const { user, device } = await authenticate(deps, creds, meta)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
   const result = await deps.db.transaction().execute(async (trx) => {
@@ -347,7 +366,11 @@ export async function completeLogin(
       .where('id', '=', user.id)
       .execute()
   }
-  return result.token
+  // The device keeps its cookie (its failures stay its own); a new device gets one.
+  return {
+    token: result.token,
+    device: device ?? (await newDeviceCookie(deps.db, deps.config.tokenSecret, user.id)),
+  }
 }
 
 // ---- password recovery ----------------------------------------------------------------------

@@ -5,6 +5,7 @@ import {
   blockedUntil,
   clearPair,
   forgetFailure,
+  forgetIdentityFailures,
   identityFailures,
   pruneFailures,
   recordFailure,
@@ -28,7 +29,10 @@ export interface LoginLimits {
   perAccount: number
   /** Per address across accounts, per 15 minutes. */
   perIp: number
-  /** Per account from all addresses, per day: past it every try waits a growing delay. */
+  /**
+   * Per account from all addresses, per day: past it every try waits a growing delay (tries
+   * with a device cookie of the account are counted apart and never wait for it).
+   */
   perAccountPerDay: number
 }
 
@@ -38,6 +42,11 @@ export interface LoginAttempt {
   /** The client address key (IPv6 by /64). */
   ip: string | null
   now: Date
+  /**
+   * The nonce of a valid device cookie for the account named (services/device-cookie.ts):
+   * the try is then counted against that device alone.
+   */
+  device?: string | null
 }
 
 /** A sign-in try counted in advance; `loginSucceeded` takes it back. */
@@ -45,6 +54,11 @@ export interface Reservation {
   attempt: LoginAttempt
   failureId: number | null
 }
+
+/** A device that signed in before has its own window: LOGIN_FAILURES_PER_ACCOUNT per 15 min. */
+const deviceRules = (limits: LoginLimits): WindowRule[] => [
+  { per: 'identity', ms: LOGIN_WINDOW_MS, max: limits.perAccount },
+]
 
 const rulesFor = (limits: LoginLimits, hasIdentity: boolean): WindowRule[] => [
   ...(hasIdentity ? [{ per: 'pair' as const, ms: LOGIN_WINDOW_MS, max: limits.perAccount }] : []),
@@ -85,6 +99,17 @@ export async function reserveLoginAttempt(
 ): Promise<Reservation> {
   const nowMs = attempt.now.getTime()
   const at = attempt.now.toISOString()
+  if (attempt.device) {
+    // The owner's device: only its own failures count, never the account's or the address's.
+    const scope: AttemptScope = { identity: `device:${attempt.device}`, address: attempt.ip }
+    const failureId = await db.transaction().execute(async (trx) => {
+      await lockKey(trx, `login:${scope.identity}`, at)
+      const until = await blockedUntil(trx, 'login', scope, deviceRules(limits), nowMs)
+      if (until !== null && until > nowMs) throw refuse(until, nowMs)
+      return recordFailure(trx, 'login', scope, attempt.now)
+    })
+    return { attempt: { ...attempt, identity: scope.identity }, failureId }
+  }
   // A form that named nobody valid is counted against its address only.
   const scope: AttemptScope = {
     identity: attempt.identity ?? `nobody:${attempt.ip ?? ''}`,
@@ -113,6 +138,11 @@ export async function reserveLoginAttempt(
  */
 export async function loginSucceeded(db: Kysely<Database>, reservation: Reservation) {
   const { attempt, failureId } = reservation
+  if (attempt.device) {
+    // The right password on its own device: the device starts from zero.
+    await forgetIdentityFailures(db, 'login', attempt.identity!)
+    return
+  }
   await db.transaction().execute(async (trx) => {
     const scope = attempt.identity ? { identity: attempt.identity, address: attempt.ip } : null
     // Concurrent right passwords of one pair take turns; without the locks each held its own

@@ -4,11 +4,12 @@ import { createChainWatchers } from '.'
 
 describe('createChainWatchers', () => {
   it('creates none when no address is set', () => {
-    expect(createChainWatchers(loadConfig({}).chains)).toEqual([])
+    expect(createChainWatchers(loadConfig({ NODE_ENV: 'test' }).chains)).toEqual([])
   })
 
   it('creates one watcher per configured network, on the normalised address', () => {
     const { chains } = loadConfig({
+      NODE_ENV: 'test',
       USDT_TRC20_ADDRESS: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
       USDT_BEP20_ADDRESS: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01',
       BSC_RPC_URL: 'http://127.0.0.1:8545',
