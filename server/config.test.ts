@@ -363,14 +363,14 @@ describe('loadConfig', () => {
   })
 
   it('reads the Firebase web settings the storefront offers push with, all five or none', () => {
-    expect(loadConfig(firebaseWeb()).push.web).toEqual({
+    expect(load(firebaseWeb()).push.web).toEqual({
       apiKey: 'AIzaSyA-example_key',
       projectId: 'my-store',
       messagingSenderId: '123456789012',
       appId: '1:123456789012:web:abc123',
       vapidKey: 'BExample-VAPID_key',
     })
-    expect(loadConfig({}).push.web).toBeUndefined()
+    expect(load().push.web).toBeUndefined()
   })
 })
 
