@@ -24,8 +24,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 /** Switches to Arabic: from the top bar, or signed in on a phone, from the account menu. */
 export async function switchToArabic(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'العربية' })
+  const menu = page.getByRole('button', { name: /^Account menu of/ })
+  // isVisible() does not wait: wait for the bar to show one or the other first, or a page
+  // still starting (signed out, no account menu) would be taken for one with the menu.
+  await expect(button.or(menu).first()).toBeVisible()
   const inMenu = !(await button.isVisible())
-  if (inMenu) await page.getByRole('button', { name: /^Account menu of/ }).click()
+  if (inMenu) await menu.click()
   await button.click()
   if (inMenu) await page.keyboard.press('Escape')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
