@@ -47,6 +47,7 @@ export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirs
     (queryClient) => {
       queryClient.setQueryData(siteQueries.slider().queryKey, data.slider)
       queryClient.setQueryData(catalogueQueries.products(data.locale).queryKey, data.products)
+      queryClient.setQueryData(catalogueQueries.groups(data.locale).queryKey, data.groups)
     },
     data.locale,
   )

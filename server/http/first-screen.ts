@@ -17,12 +17,14 @@ const PATHS = {
   website_info: '/api/website/info',
   slider: '/api/slider/images',
   products: '/api/products?page=1&per_page=15&local=en',
+  groups: '/api/products/groups?local=en',
 } as const
 
 /** Home's replies in `locale`: the products come in the visitor's language. */
 const homePaths = (locale: Locale) => ({
   ...PATHS,
   products: `/api/products?page=1&per_page=15&local=${locale}`,
+  groups: `/api/products/groups?local=${locale}`,
 })
 
 type Request = (path: string) => Response | Promise<Response>
@@ -48,7 +50,7 @@ async function repliesOf<K extends string>(
 
 /**
  * The first screen in the page itself (docs/api.md, The first screen): the replies of
- * website/info, slider/images and the first 15 products in `locale`, asked of the API in
+ * website/info, slider/images, the first 15 products and the groups in `locale`, asked of the API in
  * process. Undefined when any of them fails: the page then works as it would without.
  */
 export async function firstScreenData(
@@ -64,6 +66,7 @@ export async function firstScreenData(
     website_info: replies.website_info,
     slider: replies.slider,
     products: replies.products,
+    groups: replies.groups,
   } as FirstScreen
 }
 

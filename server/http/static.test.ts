@@ -158,6 +158,7 @@ describeEachDatabase(
           expect(data.slider).toEqual(await api('/api/slider/images'))
           expect(data.products).toEqual(await api('/api/products?page=1&per_page=15&local=en'))
           expect(data.products.data).toHaveLength(15)
+          expect(data.groups).toEqual(await api('/api/products/groups?local=en'))
           // The replies it carries are not asked for again; the first slide is, at once.
           expect(page).not.toContain('as="fetch"')
           expect(page).toContain(

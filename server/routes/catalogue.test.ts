@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
+  GroupListReplySchema,
   GroupReplySchema,
   PackageDetailReplySchema,
   PackagePageSchema,
@@ -167,7 +168,12 @@ describeEachDatabase('catalogue API', (ctx) => {
         requirements: [],
         player_numbers: [],
         product_additional_services: [],
+        group_id: 1,
+        group_name: 'Popular games',
       })
+      const arabic = await json(ProductDetailReplySchema, '/api/products/1?local=ar')
+      expect(arabic.data.group_name).toBe('الألعاب الأكثر رواجًا')
+      expect((await json(ProductDetailReplySchema, '/api/products/24')).data.group_name).toBe(null)
       expect(data.images).toHaveLength(3)
       expect(new Set(data.images.map((i) => i.image)).size).toBe(3)
       const raw = (await (await get('/api/products/1')).json()) as { data: Record<string, unknown> }
@@ -299,6 +305,24 @@ describeEachDatabase('catalogue API', (ctx) => {
       expect(page.data[0]).toMatchObject({ type: 'direct', number: 7 })
       const types = new Set(allPackages.map((p) => p.type ?? 'package'))
       expect([...types].sort()).toEqual(['code', 'direct', 'membership', 'package', 'subscription'])
+    })
+  })
+
+  describe('GET products/groups', () => {
+    it('gives the groups that hold products, in the store order and the language asked', async () => {
+      const en = await json(GroupListReplySchema, '/api/products/groups?local=en')
+      expect(en.data.map(({ id, name, products_count }) => ({ id, name, products_count }))).toEqual(
+        [
+          { id: 1, name: 'Popular games', products_count: 5 },
+          { id: 2, name: 'Social media', products_count: 5 },
+        ],
+      )
+      expect(en.data[0]!.image).toMatch(/^\/media\/catalogue\/group-1\.[0-9a-f]{8}\.svg$/)
+      const ar = await json(GroupListReplySchema, '/api/products/groups?local=ar')
+      expect(ar.data.map((group) => group.name)).toEqual([
+        'الألعاب الأكثر رواجًا',
+        'وسائل التواصل الاجتماعي',
+      ])
     })
   })
 

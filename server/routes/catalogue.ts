@@ -10,6 +10,7 @@ import {
   getGroup,
   getPackageDetail,
   getProductDetail,
+  listGroups,
   listPackages,
   listProducts,
 } from '../services/catalogue'
@@ -26,6 +27,7 @@ function notFound(c: Context<AppEnv>, id: MessageId) {
  */
 export const catalogueRoutes = new Hono<AppEnv>()
   .use(sharedReply())
+  .get('/groups', async (c) => c.json(await listGroups(c.var.db, c.var.locale)))
   .get('/by-group/:id', async (c) => {
     const id = idParam(c.req.param('id'))
     const group = id === undefined ? undefined : await getGroup(c.var.db, c.var.locale, id)

@@ -4,6 +4,7 @@ import {
   ProductNumberSchema,
   type ProductNumber,
   type AdditionalServiceSchema,
+  type GroupListReplySchema,
   type GroupReplySchema,
   type PackageDetailSchema,
   type PackageSchema,
@@ -36,6 +37,7 @@ export type ProductDetailWire = Wire<typeof ProductDetailSchema>
 export type PackageWire = Wire<typeof PackageSchema>
 export type PackageDetailWire = Wire<typeof PackageDetailSchema>
 export type GroupWire = Wire<typeof GroupReplySchema>['data']
+export type GroupListWire = Wire<typeof GroupListReplySchema>
 type AdditionalServiceWire = Wire<typeof AdditionalServiceSchema>
 
 /**
@@ -170,7 +172,14 @@ export async function getProductDetail(
 ): Promise<ProductDetailWire | undefined> {
   const p = await db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
   if (!p) return undefined
-  const [images, services] = await Promise.all([
+  const [group, images, services] = await Promise.all([
+    p.group_id === null
+      ? undefined
+      : db
+          .selectFrom('product_groups')
+          .select(['name_en', 'name_ar'])
+          .where('id', '=', p.group_id)
+          .executeTakeFirst(),
     db
       .selectFrom('product_images')
       .select(['id', 'image', 'position'])
@@ -207,6 +216,7 @@ export async function getProductDetail(
     istoken: flag(p.istoken),
     available: flag(isProductAvailable(p)),
     group_id: p.group_id,
+    group_name: group ? localized(locale, group.name_en, group.name_ar) : null,
     ...purchaseWire(purchaseFields(p), p, locale),
     product_additional_services: services.map((s) => additionalService(s, locale)),
   }
@@ -300,6 +310,41 @@ export async function listPackages(
   )
   const targets = await mergeTargets(db, page.data)
   return mapPage(page, (pkg) => packageEntry(pkg, product, targets.get(pkg.merge_to ?? -1), locale))
+}
+
+/** GET products/groups: the groups that hold products, in the store's order. */
+export async function listGroups(db: Kysely<Database>, locale: Locale): Promise<GroupListWire> {
+  const groups = await db
+    .selectFrom('product_groups')
+    .innerJoin('products', 'products.group_id', 'product_groups.id')
+    .select(({ fn }) => [
+      'product_groups.id',
+      'product_groups.name_en',
+      'product_groups.name_ar',
+      'product_groups.image',
+      'product_groups.position',
+      fn.countAll<number | string>().as('products_count'),
+    ])
+    .groupBy([
+      'product_groups.id',
+      'product_groups.name_en',
+      'product_groups.name_ar',
+      'product_groups.image',
+      'product_groups.position',
+    ])
+    .orderBy('product_groups.position')
+    .orderBy('product_groups.id')
+    .execute()
+  return {
+    data: groups.map((group) => ({
+      id: group.id,
+      name: localized(locale, group.name_en, group.name_ar),
+      image:
+        group.image ??
+        generatedImageUrl({ kind: 'group', id: group.id, number: 0, ...names(group) }),
+      products_count: Number(group.products_count),
+    })),
+  }
 }
 
 /** GET products/by-group/{id}: the group and all its products, in the store's order. */

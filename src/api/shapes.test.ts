@@ -24,12 +24,14 @@ const info = {
 }
 
 const product = { id: 1, number: 3, name: 'Game', image: null, available: 1, extra: true }
+const group = { id: 2, name: 'Games', image: '/media/g.svg', products_count: 3, extra: 1 }
 const screen = {
   generated_at: 1_795_660_800_000,
   locale: 'en',
   website_info: { website_info: JSON.stringify(info) },
   slider: { data: [{ id: 1, image: '/media/a.webp' }] },
   products: { data: [product], total: 1, per_page: 15, current_page: 1, last_page: 1 },
+  groups: { data: [group] },
 }
 
 /** Every way of breaking one field (or leaving it out) of `base`. */
@@ -76,6 +78,8 @@ describe('first-load checks', () => {
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, products: value })
     for (const value of variants({ id: 1, image: '/media/a.webp' }))
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, slider: { data: [value] } })
+    for (const value of variants(group))
+      agrees(FirstScreenSchema, firstScreenOf, { ...screen, groups: { data: [value] } })
     for (const value of [null, {}, { website_info: 1 }])
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, website_info: value })
   })

@@ -1,4 +1,4 @@
-import type { ProductPage, ProductSummary } from '../contract/catalogue'
+import type { GroupSummary, ProductPage, ProductSummary } from '../contract/catalogue'
 import type { Image } from '../contract/common'
 import type { FirstScreen, WebsiteInfo } from '../contract/site'
 
@@ -88,6 +88,16 @@ const readProductPage = (value: unknown): ProductPage => {
   }
 }
 
+const readGroup = (value: unknown): GroupSummary => {
+  const group = record(value)
+  return {
+    id: number(group.id),
+    name: string(group.name),
+    image: nullish(string)(group.image),
+    products_count: number(group.products_count),
+  }
+}
+
 /** The object a website/info reply carries (WebsiteInfoSchema). */
 export const websiteInfoOf = (value: unknown) => checked(() => readWebsiteInfo(value))
 
@@ -109,5 +119,6 @@ export const firstScreenOf = (value: unknown) =>
       website_info: { website_info: string(record(screen.website_info).website_info) },
       slider: { data: list(record(screen.slider).data, readImage) },
       products: readProductPage(screen.products),
+      groups: { data: list(record(screen.groups).data, readGroup) },
     }
   })

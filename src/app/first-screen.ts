@@ -25,12 +25,13 @@ export function seedFirstScreen(queryClient: QueryClient, locale: Locale): boole
     return false
   }
   if (!screen) return false
-  const { generated_at: updatedAt, website_info, slider, products } = screen
+  const { generated_at: updatedAt, website_info, slider, products, groups } = screen
   seedWebsiteInfo(queryClient, website_info, updatedAt)
   seedNewer(queryClient, siteQueries.slider().queryKey, slider, updatedAt)
-  // Home's products come in one language; another language asks for its own.
+  // Home's products and groups come in one language; another language asks for its own.
   if (screen.locale !== locale) return false
   seedNewer(queryClient, catalogueQueries.products(locale).queryKey, products, updatedAt)
+  seedNewer(queryClient, catalogueQueries.groups(locale).queryKey, groups, updatedAt)
   return true
 }
 

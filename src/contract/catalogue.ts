@@ -105,6 +105,8 @@ export const ProductDetailSchema = v.object({
   /** Whether it can be bought now: available and not forced unavailable. */
   available: v.nullish(FlagSchema),
   group_id: v.nullish(v.number()),
+  /** The group's name in the language asked, with `group_id`. */
+  group_name: v.nullish(v.string()),
   ...purchaseFields,
   product_additional_services: v.nullish(v.array(AdditionalServiceSchema), []),
 })
@@ -142,6 +144,20 @@ export const PackageDetailReplySchema = v.object({ data: PackageDetailSchema })
 export const ProductPageSchema = pageOf(ProductSummarySchema)
 export type ProductPage = v.InferOutput<typeof ProductPageSchema>
 export const PackagePageSchema = pageOf(PackageSchema)
+
+/** A group of the catalogue in the list of groups: how home offers them. */
+export const GroupSummarySchema = v.object({
+  id: v.number(),
+  name: v.string(),
+  image: v.nullish(v.string()),
+  /** How many products it holds. */
+  products_count: v.number(),
+})
+export type GroupSummary = v.InferOutput<typeof GroupSummarySchema>
+
+/** GET products/groups: the groups that hold products, in the store's order. */
+export const GroupListReplySchema = v.object({ data: v.array(GroupSummarySchema) })
+export type GroupListReply = v.InferOutput<typeof GroupListReplySchema>
 
 /** GET products/by-group/{id} */
 export const GroupReplySchema = v.object({

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import {
+  GroupListReplySchema,
   PackageDetailReplySchema,
   PackagePageSchema,
   ProductDetailReplySchema,
@@ -86,6 +87,7 @@ export const FirstScreenSchema = v.object({
   website_info: WebsiteInfoReplySchema,
   slider: SliderReplySchema,
   products: ProductPageSchema,
+  groups: GroupListReplySchema,
 })
 export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>
 

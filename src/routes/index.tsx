@@ -6,9 +6,10 @@ import { currentLocale } from '../i18n/locale'
 
 export const Route = createFileRoute('/')({
   loader: ({ context: { queryClient } }) => {
-    // Start both with the navigation; the page shows skeletons until they arrive.
+    // Start them all with the navigation; the page shows skeletons until they arrive.
     void queryClient.ensureQueryData(siteQueries.slider()).catch(() => {})
     void queryClient.ensureQueryData(catalogueQueries.products(currentLocale())).catch(() => {})
+    void queryClient.ensureQueryData(catalogueQueries.groups(currentLocale())).catch(() => {})
   },
   component: HomePage,
 })

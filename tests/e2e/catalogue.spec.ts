@@ -176,18 +176,51 @@ test('search: results on two pages, and no results', async ({ page }) => {
   await expect(page.getByText('There are no items to show')).toBeVisible()
 })
 
-test('a group page lists its products', async ({ page }) => {
-  await page.goto('/#/groups/2')
-  await expect(page.getByRole('heading', { level: 1, name: 'Social media' })).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Social media' }).getByRole('listitem')).toHaveCount(
-    5,
-  )
-})
+const GROUPS = {
+  en: { nav: 'Groups', popular: 'Popular games', social: 'Social media', more: 'More in' },
+  ar: {
+    nav: 'المجموعات',
+    popular: 'الألعاب الأكثر رواجًا',
+    social: 'وسائل التواصل الاجتماعي',
+    more: 'المزيد في',
+  },
+}
+
+for (const language of ['en', 'ar'] as const) {
+  test(`home shows the groups, a group opens its products and a product links to its group, ${language}`, async ({
+    page,
+  }) => {
+    const words = GROUPS[language]
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+    await page.goto('/')
+    const groups = page.getByRole('navigation', { name: words.nav })
+    await expect(groups.getByRole('link')).toHaveText([words.popular, words.social])
+    await groups.getByRole('link', { name: words.social }).click()
+    await expect(page).toHaveURL(/#\/groups\/2$/)
+    await expect(page.getByRole('heading', { level: 1, name: words.social })).toBeVisible()
+    await expect(page.getByRole('list', { name: words.social }).getByRole('listitem')).toHaveCount(
+      5,
+    )
+    await page.goto('/#/products/products-1/1')
+    await page.getByRole('link', { name: `${words.more} ${words.popular}` }).click()
+    await expect(page.getByRole('heading', { level: 1, name: words.popular })).toBeVisible()
+    await expect(page.getByRole('list', { name: words.popular }).getByRole('listitem')).toHaveCount(
+      5,
+    )
+  })
+}
 
 test('what was seen online stays browsable offline, marked as saved', async ({ page, context }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+  const groups = page.getByRole('navigation', { name: 'Groups' })
+  await groups.getByRole('link', { name: 'Social media' }).click()
+  await expect(page.getByRole('list', { name: 'Social media' }).getByRole('listitem')).toHaveCount(
+    5,
+  )
+  await page.getByRole('link', { name: 'Home' }).first().click()
   await page
     .getByRole('link', { name: /Free Fire Diamonds/ })
     .first()
@@ -206,6 +239,13 @@ test('what was seen online stays browsable offline, marked as saved', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Free Fire Diamonds' })).toBeVisible()
   await page.getByRole('link', { name: 'Home' }).first().click()
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
+  // A group seen before opens from home's row.
+  await groups.getByRole('link', { name: 'Social media' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Social media' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Social media' }).getByRole('listitem')).toHaveCount(
+    5,
+  )
+  await page.getByRole('link', { name: 'Home' }).first().click()
   // Images seen before come from the worker's cache.
   const image = page.getByRole('list', { name: 'Products' }).locator('img').first()
   await expect

@@ -132,3 +132,54 @@ export const detailImage = style({
 export const facts = style({ display: 'grid', gap: '0.5rem', margin: 0 })
 
 export const price = style({ fontSize: '1.3rem', fontWeight: 700, color: site.primary })
+
+/** Home's row of groups: one line of chips, its height set before they arrive. */
+export const groupRow = style({
+  marginBlockStart: '1.25rem',
+  blockSize: '3rem',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  scrollSnapType: 'x proximity',
+  scrollbarWidth: 'none',
+})
+
+export const groupList = style({
+  display: 'flex',
+  gap: '0.6rem',
+  listStyle: 'none',
+  margin: 0,
+  padding: '0.15rem',
+  blockSize: '100%',
+  boxSizing: 'border-box',
+  alignItems: 'center',
+})
+
+export const groupChip = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '0.5rem',
+  flex: 'none',
+  scrollSnapAlign: 'start',
+  whiteSpace: 'nowrap',
+  minBlockSize: '2.75rem',
+  boxSizing: 'border-box',
+  paddingInline: '0.4rem 1rem',
+  borderRadius: '999px',
+  background: tokens.surface,
+  boxShadow: tokens.shadow,
+  color: tokens.text,
+  fontWeight: 600,
+  textDecoration: 'none',
+  selectors: { '&:hover': { color: site.primary } },
+})
+
+export const groupImage = style({
+  inlineSize: '2rem',
+  blockSize: '2rem',
+  borderRadius: '50%',
+  objectFit: 'cover',
+  background: tokens.border,
+})
+
+/** The link from an item's page to its group. */
+export const groupLink = style({ justifySelf: 'start', color: site.primary, fontWeight: 600 })

@@ -54,12 +54,18 @@ export function isProductUnavailable(
 }
 
 export function ProductHeader({ product }: { product: ProductDetail }) {
+  const { group_id: groupId, group_name: groupName } = product
   return (
     <div className={styles.detail}>
       <DetailImage src={product.image} />
       <div className={styles.facts}>
         <h1 className={styles.heading}>{product.name}</h1>
         {product.note && <p>{product.note}</p>}
+        {groupId != null && groupName && (
+          <AppLink to="/groups/$id" params={{ id: String(groupId) }} className={styles.groupLink}>
+            <Trans>More in {groupName}</Trans>
+          </AppLink>
+        )}
       </div>
     </div>
   )

@@ -73,6 +73,14 @@ export const catalogueQueries = {
       select: (reply) => reply.data,
       staleTime: CATALOGUE_STALE,
     }),
+  /** The groups that hold products, for home's row of groups. */
+  groups: (locale: Locale) =>
+    queryOptions({
+      queryKey: [...catalogueQueries.all, 'groups', locale],
+      queryFn: ({ signal }) =>
+        api.get('products/groups', reply('GroupListReplySchema'), { signal, anonymous: true }),
+      staleTime: CATALOGUE_STALE,
+    }),
   group: (locale: Locale, id: number) =>
     queryOptions({
       queryKey: [...catalogueQueries.all, 'group', locale, id],
