@@ -3,9 +3,10 @@ import { ConfigError, loadConfig } from './config'
 
 const DAY = 24 * 60 * 60_000
 const SECRET = 'a-token-secret-of-32-characters!'
-/** Production (the default) needs TOKEN_SECRET; every case but the one about it sets it. */
+const PUBLIC_URL = 'https://shop.example.com'
+/** Production (the default) needs TOKEN_SECRET and PUBLIC_URL; every case but the ones about them sets them. */
 const load = (env: Record<string, string | undefined> = {}) =>
-  loadConfig({ TOKEN_SECRET: SECRET, ...env })
+  loadConfig({ TOKEN_SECRET: SECRET, PUBLIC_URL, ...env })
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       corsOrigins: [],
       cspConnectSrc: [],
       trustProxy: 0,
+      publicUrl: PUBLIC_URL,
       logLevel: 'info',
       nodeEnv: 'production',
       devOutbox: false,
@@ -347,6 +349,14 @@ describe('loadConfig', () => {
     // Production needs one; development and tests work without (a key kept in the database).
     expect(problems({ TOKEN_SECRET: undefined })).toContain('TOKEN_SECRET: required in production')
     expect(loadConfig({ NODE_ENV: 'development' }).tokenSecret).toBeUndefined()
+    // The address reset links start with: required in production, an http(s) address.
+    expect(problems({ PUBLIC_URL: undefined })).toContain('PUBLIC_URL: required in production')
+    expect(problems({ PUBLIC_URL: 'shop.example.com' })).toContain('PUBLIC_URL')
+    expect(problems({ PUBLIC_URL: 'https://shop.example.com/#/' })).toContain('PUBLIC_URL')
+    expect(load({ PUBLIC_URL: 'https://shop.example.com/store/' }).publicUrl).toBe(
+      'https://shop.example.com/store',
+    )
+    expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined()
     expect(problems({ SQLITE_SYNCHRONOUS: 'off' })).toContain('SQLITE_SYNCHRONOUS')
     expect(load({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL')
     expect(problems({ PROVIDER_URL: 'ftp://provider.example' })).toContain('PROVIDER_URL')

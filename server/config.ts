@@ -31,6 +31,11 @@ export interface Config {
   /** How many reverse-proxy hops to believe in X-Forwarded-For / -Proto (0 = none). */
   trustProxy: number
   logLevel: LogLevel
+  /**
+   * The store's public address (PUBLIC_URL, no trailing slash), which e-mailed links start
+   * with. Required in production; elsewhere unset means the address a request came to.
+   */
+  publicUrl: string | undefined
   /** Default production: development and test must be asked for. */
   nodeEnv: 'development' | 'production' | 'test'
   /** GET /api/dev/outbox (DEV_OUTBOX=1): shows the codes of channels without a real sender. */
@@ -281,6 +286,13 @@ const EnvSchema = v.object({
       'TRUST_PROXY must be the number of reverse proxies in front of the server (0 to 10)',
     ),
   ),
+  PUBLIC_URL: v.pipe(
+    httpUrl('PUBLIC_URL'),
+    v.check(
+      (s) => s === undefined || !/[?#]/.test(s),
+      'PUBLIC_URL must be the address the store is reached at, like https://shop.example.com (no ? or #)',
+    ),
+  ),
   LOG_LEVEL: v.union(
     [v.picklist(LOG_LEVELS), v.undefined()],
     `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`,
@@ -475,6 +487,11 @@ function crossChecks(e: Env): string[] {
       '  TOKEN_SECRET: required in production: at least 32 random characters (openssl rand -base64 32), kept outside the database and its backups; the API tokens are sealed under it',
     )
   }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    problems.push(
+      '  PUBLIC_URL: required in production: the address customers reach the store at, like https://shop.example.com; password-reset e-mails carry links that start with it',
+    )
+  }
   if (e.NODE_ENV === 'production' && e.PASSWORD_HASH_COST < 15) {
     problems.push(
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
@@ -533,6 +550,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     cspConnectSrc: e.CSP_CONNECT_SRC,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     // Tests run quiet unless someone asks for logs explicitly.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     nodeEnv: e.NODE_ENV,

@@ -7,8 +7,9 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '..')
-/** Production refuses to start without it. */
+/** Production refuses to start without them. */
 const TOKEN_SECRET = 'a-test-secret-of-at-least-32-characters'
+const PUBLIC_URL = 'https://shop.example.com'
 const tmp = mkdtempSync(join(tmpdir(), 'store-main-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
@@ -65,6 +66,7 @@ describe('server process', () => {
       LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       TOKEN_SECRET,
+      PUBLIC_URL,
     })
     try {
       const listening = await waitFor(server.lines, 'listening')
@@ -100,6 +102,7 @@ describe('server process', () => {
       DIST_DIR: join(tmp, 'no-dist'),
       NODE_ENV: 'production',
       TOKEN_SECRET,
+      PUBLIC_URL,
     })
     const agent = new Agent({ keepAlive: true })
     const get = (url: URL) =>
@@ -135,6 +138,7 @@ describe('server process', () => {
       DIST_DIR: join(tmp, 'no-dist'),
       LOG_LEVEL: 'info',
       TOKEN_SECRET,
+      PUBLIC_URL,
     })
     try {
       const url = String((await waitFor(server.lines, 'listening')).url)
@@ -174,6 +178,7 @@ describe('server process', () => {
     const server = start({ NODE_ENV: 'production', SQLITE_PATH: join(tmp, 'no-secret.db') })
     expect(await server.exited).toBe(1)
     expect(server.stderr()).toContain('TOKEN_SECRET: required in production')
+    expect(server.stderr()).toContain('PUBLIC_URL: required in production')
   })
 
   it('serves /sw.js within a second while 40 sign-ins of unknown users hash at full cost', async () => {
@@ -188,6 +193,7 @@ describe('server process', () => {
       DIST_DIR: dist,
       NODE_ENV: 'production',
       TOKEN_SECRET,
+      PUBLIC_URL,
       // OWASP's cost, as in production: 128 MiB and a good part of a second per hash.
       PASSWORD_HASH_COST: '17',
     })

@@ -29,6 +29,7 @@ import { Route as AuthShippingPaymentsIndexRouteImport } from './routes/_auth/sh
 import { Route as AuthShippingPaymentsIdRouteImport } from './routes/_auth/shipping-payments/$id'
 import { Route as AuthWalletIndexRouteImport } from './routes/_auth/wallet/index'
 import { Route as AuthWalletIdRouteImport } from './routes/_auth/wallet/$id'
+import { Route as GuestResetPasswordTokenRouteImport } from './routes/_guest/reset-password.$token'
 import { Route as GuestSignInIndexRouteImport } from './routes/_guest/sign-in/index'
 import { Route as GuestSignInCodeRouteImport } from './routes/_guest/sign-in/code'
 import { Route as GuestSignUpIndexRouteImport } from './routes/_guest/sign-up/index'
@@ -135,6 +136,11 @@ const AuthWalletIdRoute = AuthWalletIdRouteImport.update({
   path: '/wallet/$id',
   getParentRoute: () => AuthRoute,
 } as any)
+const GuestResetPasswordTokenRoute = GuestResetPasswordTokenRouteImport.update({
+  id: '/reset-password/$token',
+  path: '/reset-password/$token',
+  getParentRoute: () => GuestRoute,
+} as any)
 const GuestSignInIndexRoute = GuestSignInIndexRouteImport.update({
   id: '/sign-in/',
   path: '/sign-in/',
@@ -184,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/wallet/$id': typeof AuthWalletIdRoute
+  '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
@@ -210,6 +217,7 @@ export interface FileRoutesByTo {
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/wallet/$id': typeof AuthWalletIdRoute
+  '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
@@ -239,6 +247,7 @@ export interface FileRoutesById {
   '/_auth/Orders/$id': typeof AuthOrdersIdRoute
   '/_auth/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
   '/_auth/wallet/$id': typeof AuthWalletIdRoute
+  '/_guest/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/_guest/sign-in/code': typeof GuestSignInCodeRoute
   '/_guest/sign-up/code': typeof GuestSignUpCodeRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
@@ -267,6 +276,7 @@ export interface FileRouteTypes {
     | '/Orders/$id'
     | '/shipping-payments/$id'
     | '/wallet/$id'
+    | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
     | '/products/products-{$number}/$id'
@@ -293,6 +303,7 @@ export interface FileRouteTypes {
     | '/Orders/$id'
     | '/shipping-payments/$id'
     | '/wallet/$id'
+    | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
     | '/products/products-{$number}/$id'
@@ -321,6 +332,7 @@ export interface FileRouteTypes {
     | '/_auth/Orders/$id'
     | '/_auth/shipping-payments/$id'
     | '/_auth/wallet/$id'
+    | '/_guest/reset-password/$token'
     | '/_guest/sign-in/code'
     | '/_guest/sign-up/code'
     | '/products/products-{$number}/$id'
@@ -488,6 +500,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthWalletIdRouteImport
       parentRoute: typeof AuthRoute
     }
+    '/_guest/reset-password/$token': {
+      id: '/_guest/reset-password/$token'
+      path: '/reset-password/$token'
+      fullPath: '/reset-password/$token'
+      preLoaderRoute: typeof GuestResetPasswordTokenRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_guest/sign-in/': {
       id: '/_guest/sign-in/'
       path: '/sign-in'
@@ -561,6 +580,7 @@ interface GuestRouteChildren {
   GuestForgetPasswordRoute: typeof GuestForgetPasswordRoute
   GuestSetPasswordRoute: typeof GuestSetPasswordRoute
   GuestVerificationCodeRoute: typeof GuestVerificationCodeRoute
+  GuestResetPasswordTokenRoute: typeof GuestResetPasswordTokenRoute
   GuestSignInCodeRoute: typeof GuestSignInCodeRoute
   GuestSignUpCodeRoute: typeof GuestSignUpCodeRoute
   GuestSignInIndexRoute: typeof GuestSignInIndexRoute
@@ -571,6 +591,7 @@ const GuestRouteChildren: GuestRouteChildren = {
   GuestForgetPasswordRoute: GuestForgetPasswordRoute,
   GuestSetPasswordRoute: GuestSetPasswordRoute,
   GuestVerificationCodeRoute: GuestVerificationCodeRoute,
+  GuestResetPasswordTokenRoute: GuestResetPasswordTokenRoute,
   GuestSignInCodeRoute: GuestSignInCodeRoute,
   GuestSignUpCodeRoute: GuestSignUpCodeRoute,
   GuestSignInIndexRoute: GuestSignInIndexRoute,

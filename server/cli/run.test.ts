@@ -199,7 +199,11 @@ describe('npm run operator', () => {
   it('migrates the configured database, runs the command and sets the exit code', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-cli-'))
     try {
-      const env = { SQLITE_PATH: join(dir, 'store.db'), TOKEN_SECRET: 'x'.repeat(32) }
+      const env = {
+        SQLITE_PATH: join(dir, 'store.db'),
+        TOKEN_SECRET: 'x'.repeat(32),
+        PUBLIC_URL: 'https://shop.example.com',
+      }
       const created = await spawnCli(
         [
           'users:create',

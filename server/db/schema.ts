@@ -185,6 +185,16 @@ export interface CodeThrottleTable {
 }
 
 /** Messages the local sender "delivered": read through GET /api/dev/outbox in development. */
+/** A password-reset link's token, kept as its SHA-256 (hex); used once, before it expires. */
+export interface ResetLinkTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  created_at: string
+  expires_at: string
+  used_at: string | null
+}
+
 export interface OutboxTable {
   id: Generated<number>
   channel: 'whatsapp' | 'email'
@@ -364,6 +374,7 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   sessions: SessionTable
   verification_codes: VerificationCodeTable
   code_throttle: CodeThrottleTable
+  reset_links: ResetLinkTable
   audit_log: AuditLogTable
   auth_failures: AuthFailureTable
   rate_limits: RateLimitTable

@@ -7,10 +7,12 @@ import {
   LoginAuthSchema,
   LoginSchema,
   NewUserSchema,
+  ResetLinkSchema,
   ResetSchema,
   SignupAuthSchema,
   type CodeCheckReplySchema,
   type CodeSentReply,
+  type ResetSentReplySchema,
   type TokenReplySchema,
 } from '../../src/contract/auth'
 import type { MessageReply } from '../../src/contract/common'
@@ -30,6 +32,7 @@ import {
   completeLogin,
   completeSignup,
   resetPassword,
+  resetPasswordByLink,
   sendResetCode,
   startSignup,
   type Credentials,
@@ -101,6 +104,15 @@ function credentials<S extends typeof LoginSchema | typeof LoginAuthSchema>(
   return { creds, input }
 }
 
+function assertConfirmed(input: { password: string; password_confirmation: string }) {
+  if (input.password_confirmation !== input.password) {
+    throw new ValidationError(
+      [{ field: 'password_confirmation', id: 'validation.password.confirmation' }],
+      ACCOUNT_FIELDS,
+    )
+  }
+}
+
 const limit = formBodyLimit()
 
 export const authRoutes = new Hono<AppEnv>()
@@ -154,8 +166,13 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/send/verification-code', sameOriginOnly, limit, async (c) => {
     const { email } = parseFields(EmailPayloadSchema, await readFields(c), ACCOUNT_FIELDS)
-    await sendResetCode(c.var, email, meta(c))
-    const reply: MessageReply = { message: t(c.var.locale, 'auth.reset_sent') }
+    // PUBLIC_URL in production (required there); elsewhere the address this was asked on.
+    const publicUrl = c.var.config.publicUrl ?? new URL(c.req.url).origin
+    const { paused } = await sendResetCode(c.var, email, { ...meta(c), publicUrl })
+    const reply: v.InferOutput<typeof ResetSentReplySchema> = {
+      message: t(c.var.locale, paused ? 'auth.reset_link_sent' : 'auth.reset_sent'),
+      data: { code_sent: !paused },
+    }
     return c.json(reply)
   })
   .post('/check/verification-code', limit, async (c) => {
@@ -166,13 +183,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/reset-password', limit, async (c) => {
     const input = parseFields(ResetSchema, await readFields(c), ACCOUNT_FIELDS)
-    if (input.password_confirmation !== input.password) {
-      throw new ValidationError(
-        [{ field: 'password_confirmation', id: 'validation.password.confirmation' }],
-        ACCOUNT_FIELDS,
-      )
-    }
+    assertConfirmed(input)
     await resetPassword(c.var, input, meta(c))
+    const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
+    return c.json(reply)
+  })
+  .post('/reset-password-link', limit, async (c) => {
+    const input = parseFields(ResetLinkSchema, await readFields(c), ACCOUNT_FIELDS)
+    assertConfirmed(input)
+    await resetPasswordByLink(c.var, input)
     const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
     return c.json(reply)
   })

@@ -17,6 +17,7 @@ import type { PasswordHasher } from './passwords'
 import { deviceOf, newDeviceCookie } from './device-cookie'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
 import { createSession, pruneSessions, revokeUserSessions } from './sessions'
+import { endResetLinks, lookResetLink, newResetLink, RESET_LINK, useResetLink } from './reset-links'
 import {
   assertAvailable,
   findUserByEmail,
@@ -67,23 +68,40 @@ function assertCodeCountry(deps: AuthDeps, phone: string, locale: Locale) {
 
 type DeliveryMode = 'await' | 'background' | 'none'
 
-/** Issues a code (429 when a limit says no) and hands it to the channel's sender. */
+/**
+ * Issues a code (429 when a limit says no) and hands it to the channel's sender. With `link`
+ * (a password reset of an account), the message also carries the reset link it makes, and
+ * goes out even while wrong codes pause the recipient's codes: then with the link alone.
+ * Answers whether codes were paused.
+ */
 async function sendCode(
   deps: AuthDeps,
-  req: { purpose: CodePurpose; recipient: string; channel: Channel; deliver: DeliveryMode },
+  req: {
+    purpose: CodePurpose
+    recipient: string
+    channel: Channel
+    deliver: DeliveryMode
+    link?: (() => Promise<string>) | undefined
+    /** Count the send even while the recipient's codes are paused (a reset, with or without an account). */
+    whenHeld?: 'refuse' | 'count'
+  },
   meta: RequestMeta,
-): Promise<void> {
+): Promise<{ paused: boolean }> {
   if (req.channel === 'whatsapp') assertCodeCountry(deps, req.recipient, meta.locale)
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
-  const code = await issueCode(deps.db, {
+  const { code, paused } = await issueCode(deps.db, {
     limits: deps.config.codeLimits,
     purpose: req.purpose,
     recipient: req.recipient,
     ip: meta.ip,
     now: deps.clock.now(),
     secret,
+    whenHeld: req.whenHeld ?? 'refuse',
   })
-  if (req.deliver === 'none') return
+  if (req.deliver === 'none') return { paused }
+  const minutes = CODE_RULES.ttlMs / 60_000
+  const link = req.link && (await req.link())
+  const linkMinutes = RESET_LINK.ttlMs / 60_000
   const sender = req.channel === 'whatsapp' ? deps.delivery.phone : deps.delivery.email
   const sending = sender.send({
     channel: req.channel,
@@ -91,14 +109,18 @@ async function sendCode(
     purpose: req.purpose,
     code,
     locale: meta.locale,
-    body: t(meta.locale, 'codes.message', { code, minutes: CODE_RULES.ttlMs / 60_000 }),
-    subject: t(meta.locale, 'codes.mail_subject'),
+    body: !link
+      ? t(meta.locale, 'codes.message', { code, minutes })
+      : paused
+        ? t(meta.locale, 'codes.reset_link_only', { link, linkMinutes })
+        : t(meta.locale, 'codes.reset_message', { code, minutes, link, linkMinutes }),
+    subject: t(meta.locale, link ? 'codes.reset_subject' : 'codes.mail_subject'),
   })
   if (req.deliver === 'background') {
     sending.catch((err: unknown) =>
       deps.logger.error('code delivery failed', { purpose: req.purpose, ...errorFields(err) }),
     )
-    return
+    return { paused }
   }
   try {
     await sending
@@ -107,6 +129,7 @@ async function sendCode(
     if (err instanceof DeliveryError) throw new ApiError(503, 'codes.delivery_failed')
     throw err
   }
+  return { paused }
 }
 
 /** The code step's password check, run before any code is looked at. */
@@ -377,17 +400,32 @@ export async function completeLogin(
 
 /**
  * send/verification-code: the same work and the same reply whether or not the e-mail has an
- * account. A code is made and counted either way; only an account's e-mail gets it. Real
- * senders run after the reply, so the SMTP round trip does not show in the timing.
+ * account. A code is made and counted either way; only an account's e-mail gets it, with a
+ * reset link (`publicUrl` + `/#/reset-password/<token>`) that works whatever the code's
+ * counters say. While wrong codes pause the e-mail's codes the message still goes, with the
+ * link alone, so nobody's wrong codes keep the owner from a reset. Real senders run after the
+ * reply, so the SMTP round trip does not show in the timing.
  */
-export async function sendResetCode(deps: AuthDeps, email: string, meta: RequestMeta) {
+export async function sendResetCode(
+  deps: AuthDeps,
+  email: string,
+  meta: RequestMeta & { publicUrl: string },
+): Promise<{ paused: boolean }> {
   const user = await findUserByEmail(deps.db, email)
   const deliver: DeliveryMode = !user
     ? 'none'
     : deps.delivery.email.kind === 'outbox'
       ? 'await'
       : 'background'
-  await sendCode(deps, { purpose: 'reset', recipient: email, channel: 'email', deliver }, meta)
+  const link = user
+    ? async () =>
+        `${meta.publicUrl}/#/reset-password/${await newResetLink(deps.db, user.id, deps.clock.now())}`
+    : undefined
+  return sendCode(
+    deps,
+    { purpose: 'reset', recipient: email, channel: 'email', deliver, link, whenHeld: 'count' },
+    meta,
+  )
 }
 
 /** check/verification-code: looks without using the code up, but wrong tries count. */
@@ -437,16 +475,61 @@ export async function resetPassword(
     if (!check.ok) return check
     const user = await findUserByEmail(trx, input.email)
     if (!user) return { ok: false as const, reason: 'invalid' as const }
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash })
-      .where('id', '=', user.id)
-      .execute()
-    await revokeUserSessions(trx, user.id, now)
-    // Whoever guessed at the sign-in codes needed the old password: with a new one they
-    // cannot go on, so their wrong codes no longer hold the owner's phone.
-    await forgetIdentityFailures(trx, 'code', user.phone_number)
+    await newPassword(trx, user, passwordHash, now)
     return { ok: true as const }
   })
   if (!result.ok) throw await failed(deps, result, input.email, now)
+}
+
+/**
+ * A reset's one outcome, by code or by link: the new password, every device signed out, no
+ * earlier link working.
+ */
+async function newPassword(
+  trx: Kysely<Database>,
+  user: Pick<UserRow, 'id' | 'phone_number' | 'email'>,
+  passwordHash: string,
+  now: Date,
+) {
+  await trx
+    .updateTable('users')
+    .set({ password_hash: passwordHash })
+    .where('id', '=', user.id)
+    .execute()
+  await revokeUserSessions(trx, user.id, now)
+  await endResetLinks(trx, user.id, now)
+  if (user.email)
+    await trx
+      .updateTable('verification_codes')
+      .set({ consumed_at: now.toISOString() })
+      .where('purpose', '=', 'reset')
+      .where('recipient', '=', user.email)
+      .where('consumed_at', 'is', null)
+      .execute()
+  // Whoever guessed at the sign-in codes needed the old password: with a new one they
+  // cannot go on, so their wrong codes no longer hold the owner's phone.
+  await forgetIdentityFailures(trx, 'code', user.phone_number)
+}
+
+/**
+ * reset-password-link: the e-mailed link's token stands for the code, so the code's counters
+ * are not looked at. A cheap look at the token first (no scrypt for a wrong one); using it is
+ * the database's once-only UPDATE, in the transaction that sets the password.
+ */
+export async function resetPasswordByLink(
+  deps: AuthDeps,
+  input: { token: string; password: string },
+) {
+  await lookResetLink(deps.db, input.token, deps.clock.now())
+  const passwordHash = await deps.passwords.hash(input.password)
+  const now = deps.clock.now()
+  await deps.db.transaction().execute(async (trx) => {
+    const userId = await useResetLink(trx, input.token, now)
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'phone_number', 'email'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    await newPassword(trx, user, passwordHash, now)
+  })
 }

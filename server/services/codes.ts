@@ -146,27 +146,38 @@ export interface IssueRequest {
   ip: string | null
   now: Date
   secret: string
+  /**
+   * While wrong codes hold the recipient: `refuse` (429, the default), or `count` the send
+   * anyway and answer `paused` (a reset e-mail then carries its link without the code).
+   */
+  whenHeld?: 'refuse' | 'count'
+}
+
+export interface IssuedCode {
+  code: string
+  /** Wrong codes hold the recipient: this code cannot be checked until the hold ends. */
+  paused: boolean
 }
 
 /**
  * Makes and stores a new code, or throws 429 when wrong codes hold the recipient (from this
- * address or from everywhere), it was asked less than 60 s ago, or reached the hourly cap, or
- * the address reached its hourly cap; 503 when the store's hourly budget of codes is spent.
- * The caller delivers the returned code.
+ * address or from everywhere; unless `whenHeld: 'count'`), it was asked less than 60 s ago,
+ * or reached the hourly cap, or the address reached its hourly cap; 503 when the store's
+ * hourly budget of codes is spent. The caller delivers the returned code.
  */
-export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promise<string> {
+export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promise<IssuedCode> {
   const nowMs = req.now.getTime()
   const at = req.now.toISOString()
   const hourAgo = iso(nowMs - HOUR_MS)
   const code = String(randomInt(0, 10 ** CODE_RULES.length)).padStart(CODE_RULES.length, '0')
   const limits = req.limits ?? CODE_RULES
 
-  await db.transaction().execute(async (trx) => {
+  const paused = await db.transaction().execute(async (trx) => {
     // Always the recipient first, then the address: one order, so no two requests deadlock.
     await lockKey(trx, req.recipient, at)
     if (req.ip) await lockKey(trx, `ip:${req.ip}`, at)
     const blocked = await codeBlock(trx, req.recipient, req.ip, nowMs)
-    if (blocked) throw lockError(blocked, nowMs)
+    if (blocked && req.whenHeld !== 'count') throw lockError(blocked, nowMs)
 
     const sent = await trx
       .selectFrom('verification_codes')
@@ -224,6 +235,7 @@ export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promis
         consumed_at: null,
       })
       .execute()
+    return blocked !== null
   })
 
   // Outside the counting transaction: housekeeping must not hold the recipient's lock.
@@ -235,7 +247,7 @@ export async function issueCode(db: Kysely<Database>, req: IssueRequest): Promis
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', at)]))
     .execute()
   await pruneFailures(db, req.now)
-  return code
+  return { code, paused }
 }
 
 /** Throws 429 when `sent` (the last hour's sends, oldest first) already holds `cap` sends. */

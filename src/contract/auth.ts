@@ -75,6 +75,14 @@ export const ResetSchema = v.object({
   password_confirmation: v.optional(v.string(), ''),
 })
 
+/** POST reset-password-link: the token from the e-mailed link stands for e-mail and code. */
+export const ResetLinkSchema = v.object({
+  // Any text: one that is no token gets the link's own message, not a form error.
+  token: v.pipe(v.optional(v.string(), ''), v.trim()),
+  password: PasswordSchema,
+  password_confirmation: v.optional(v.string(), ''),
+})
+
 // ---- replies --------------------------------------------------------------------------------
 
 /** POST login?check=1 and signup?validate=1: the phone number the code was sent to. */
@@ -86,6 +94,15 @@ export type CodeSentReply = v.InferOutput<typeof CodeSentReplySchema>
 
 /** POST login?auth=1 and signup?auth=1 */
 export const TokenReplySchema = v.object({ message: v.optional(v.string()), token: v.string() })
+
+/**
+ * POST send/verification-code. `code_sent` false: wrong codes from somewhere paused this
+ * e-mail's codes, so the e-mail (if an account uses it) carries the reset link alone.
+ */
+export const ResetSentReplySchema = v.object({
+  message: v.string(),
+  data: v.object({ code_sent: v.boolean() }),
+})
 
 /** POST check/verification-code */
 export const CodeCheckReplySchema = v.object({ data: v.object({ is_valid: v.boolean() }) })

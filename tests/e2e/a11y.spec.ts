@@ -52,7 +52,7 @@ const PUBLIC = [
   '/403',
   '/no-such-page',
 ]
-const GUEST = ['/sign-in', '/sign-up', '/forget-password']
+const GUEST = ['/sign-in', '/sign-up', '/forget-password', `/reset-password/${'x'.repeat(43)}`]
 const CUSTOMER = [
   '/Orders',
   '/wallet',

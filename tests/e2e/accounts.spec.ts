@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { savedQueryCache, switchToArabic, uniqueDigits } from './support'
+import { operator, savedQueryCache, switchToArabic, uniqueDigits } from './support'
 
 interface OutboxMessage {
   code: string
@@ -308,6 +308,68 @@ test('forgot password: e-mail code, new password, the old one no longer works', 
   await expect(page).toHaveURL(/#\/sign-in/)
 
   await signInByUsername(page, request, customer.username, 'brand-new-pass', customer.phone)
+  await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
+})
+
+test('forgot password: the link in the e-mail sets a new password, once', async ({
+  page,
+  request,
+}) => {
+  const n = uniqueDigits()
+  const customer = { username: `linker${n}`, phone: `+9617${n}`, email: `linker${n}@example.com` }
+  operator(
+    'users:create',
+    '--username',
+    customer.username,
+    '--phone',
+    customer.phone,
+    '--email',
+    customer.email,
+    '--password',
+    'old-pass-123',
+  )
+  await page.goto('/#/forget-password')
+  await page.getByLabel('Email').fill(customer.email)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page).toHaveURL(/#\/verification-code/)
+
+  // The e-mail, as the local outbox kept it: the code, and the link to this store.
+  const mail = await request.get(`/api/dev/outbox?to=${encodeURIComponent(customer.email)}`)
+  const [sent] = ((await mail.json()) as { data: { body: string }[] }).data
+  const link = /(https?:\/\/\S+\/#\/reset-password\/[\w-]{43})\n/.exec(sent!.body)?.[1]
+  expect(link, sent!.body).toBeDefined()
+  expect(new URL(link!).origin).toBe(new URL(page.url()).origin)
+
+  await page.goto(link!)
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible()
+  const password = page.getByLabel('Password', { exact: true })
+  const confirmation = page.getByLabel('Password confirmation')
+  await password.fill('link-pass-123')
+  await confirmation.fill('link-pass-124')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByRole('alert')).toHaveText('The password confirmation does not match')
+  // What was typed stays.
+  await expect(password).toHaveValue('link-pass-123')
+  await confirmation.fill('link-pass-123')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/#\/sign-in/)
+  await expect(
+    page.getByText('Your password has been changed. Sign in with your new password.'),
+  ).toBeVisible()
+
+  // The link works once: opened again, the server's refusal in the page's language.
+  await page.goto(link!)
+  await switchToArabic(page)
+  await page.getByLabel('كلمة المرور', { exact: true }).fill('again-pass-123')
+  await page.getByLabel('تأكيد كلمة المرور').fill('again-pass-123')
+  await page.getByRole('button', { name: 'حفظ' }).click()
+  await expect(page.getByRole('alert')).toHaveText(
+    'سبق استخدام هذا الرابط. اطلب رسالة جديدة لإعادة تعيين كلمة المرور إذا احتجت إليها.',
+  )
+  await expect(page.getByLabel('كلمة المرور', { exact: true })).toHaveValue('again-pass-123')
+  await page.getByRole('button', { name: 'English' }).click()
+
+  await signInByUsername(page, request, customer.username, 'link-pass-123', customer.phone)
   await expect(page.getByRole('link', { name: 'Balance' })).toBeVisible()
 })
 

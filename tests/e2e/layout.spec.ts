@@ -83,6 +83,8 @@ for (const language of ['en', 'ar'] as const) {
       await checkPage(page, '/products/products-1/1', `a product ${at}`)
       await checkPage(page, '/products/products-1/packages/1', `a package form ${at}`)
       await checkWhatsApp(page, `a package form ${at}`)
+      await checkPage(page, `/reset-password/${'x'.repeat(43)}`, `the reset link's page ${at}`)
+      await checkWhatsApp(page, `the reset link's page ${at}`)
     }
   })
 

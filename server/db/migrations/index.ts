@@ -16,6 +16,7 @@ import { contentVersionMigration } from './0011_content_version'
 import { orderFunctionsMigration } from './0012_order_functions'
 import { notificationMessagesMigration } from './0014_notification_messages'
 import { usdtConstraintsMigration } from './0015_usdt_constraints'
+import { resetLinksMigration } from './0016_reset_links'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -37,6 +38,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_order_functions': orderFunctionsMigration(dialect),
     '0014_notification_messages': notificationMessagesMigration(dialect),
     '0015_usdt_constraints': usdtConstraintsMigration(dialect),
+    '0016_reset_links': resetLinksMigration(dialect),
   }
 }
 

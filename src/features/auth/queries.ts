@@ -1,6 +1,11 @@
 import { api } from '../../api/client'
 import type { FormValue } from '../../api/form-data'
-import { CodeCheckReplySchema, CodeSentReplySchema, TokenReplySchema } from '../../contract/auth'
+import {
+  CodeCheckReplySchema,
+  CodeSentReplySchema,
+  ResetSentReplySchema,
+  TokenReplySchema,
+} from '../../contract/auth'
 import { CurrencyReplySchema, type Currency } from '../../contract/profile'
 import { MessageReplySchema, type Locale } from '../../contract/common'
 import { ApiTokenReplySchema } from '../../contract/token'
@@ -14,12 +19,14 @@ export const authApi = {
   login: (body: Body) => api.post('login', TokenReplySchema, { query: { auth: 1 }, body }),
   signup: (body: Body) => api.post('signup', TokenReplySchema, { query: { auth: 1 }, body }),
   sendResetCode: (email: string) =>
-    api.post('send/verification-code', MessageReplySchema, { body: { email } }),
+    api.post('send/verification-code', ResetSentReplySchema, { body: { email } }),
   checkResetCode: (email: string, code: string) =>
     api.post('check/verification-code', CodeCheckReplySchema, {
       body: { email, verification_code: code },
     }),
   resetPassword: (body: Body) => api.post('reset-password', MessageReplySchema, { body }),
+  resetPasswordByLink: (body: Body) =>
+    api.post('reset-password-link', MessageReplySchema, { body }),
   logout: () => api.post('logout', MessageReplySchema),
   changeLocale: (locale: Locale) =>
     api.post('change/locale', MessageReplySchema, { body: { locale } }),

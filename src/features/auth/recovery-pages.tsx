@@ -1,11 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation } from '@tanstack/react-query'
-import { useAppNavigate } from '../../ui/nav'
+import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/auth'
 import { button } from '../../ui/button.css'
 import { CodeInput } from '../../ui/code-input'
 import { TextField } from '../../ui/field'
+import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
 import { authApi } from './queries'
@@ -17,9 +18,15 @@ export function ForgotPasswordPage() {
   const navigate = useAppNavigate()
   const [email, setEmail] = useState(pending.get('email') ?? '')
   const [problem, setProblem] = useState<string | null>(null)
+  // Codes for this e-mail are paused (wrong codes from somewhere): the e-mail carries a link.
+  const [linkOnly, setLinkOnly] = useState<string | null>(null)
   const send = useMutation({
     mutationFn: authApi.sendResetCode,
-    onSuccess: (_reply, sentTo) => {
+    onSuccess: (reply, sentTo) => {
+      if (!reply.data.code_sent) {
+        setLinkOnly(reply.message)
+        return
+      }
       pending.set({ email: sentTo, code: null })
       void navigate({ to: '/verification-code' })
     },
@@ -30,6 +37,7 @@ export function ForgotPasswordPage() {
     event.preventDefault()
     const found = emailProblem(email)
     setProblem(found?.message ?? null)
+    setLinkOnly(null)
     if (!found) send.mutate(email.trim())
   }
 
@@ -39,8 +47,16 @@ export function ForgotPasswordPage() {
         <Trans>Forgot your password?</Trans>
       </h1>
       <p className={styles.note}>
-        <Trans>Enter the e-mail of your account and we will send you a code.</Trans>
+        <Trans>
+          Enter the e-mail of your account and we will send you a code and a link to set a new
+          password.
+        </Trans>
       </p>
+      {linkOnly && (
+        <p role="status" className={fieldStyles.success}>
+          {linkOnly}
+        </p>
+      )}
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField
           id="forgot-email"
@@ -104,7 +120,8 @@ export function VerificationCodePage() {
       </h1>
       <p className={styles.note}>
         <Trans>
-          We sent a code to <bdi dir="ltr">{email}</bdi>
+          We sent a code to <bdi dir="ltr">{email}</bdi>. You can also open the link in that e-mail
+          instead.
         </Trans>
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
@@ -126,17 +143,62 @@ export function SetPasswordPage() {
     email: pending.get('email'),
     code: pending.get('code'),
   }))
-  const [password, setPassword] = useState('')
-  const [confirmation, setConfirmation] = useState('')
-  const [show, setShow] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
 
   useEffect(() => {
     if (!email || !code) void navigate({ to: '/forget-password', replace: true })
   }, [email, code, navigate])
 
-  const save = useMutation({
-    mutationFn: authApi.resetPassword,
+  return (
+    <NewPasswordForm
+      save={(password, confirmation) =>
+        authApi.resetPassword({
+          email,
+          verification_code: code,
+          password,
+          password_confirmation: confirmation,
+        })
+      }
+    />
+  )
+}
+
+/**
+ * /reset-password/<token>: the page the reset e-mail's link opens. The token stands for the
+ * e-mail and the code, so wrong codes from anyone else never stand in the way.
+ */
+export function ResetLinkPage({ token }: { token: string }) {
+  return (
+    <NewPasswordForm
+      save={(password, confirmation) =>
+        authApi.resetPasswordByLink({ token, password, password_confirmation: confirmation })
+      }
+      footer={
+        <p className={styles.note}>
+          <AppLink to="/forget-password">
+            <Trans>Ask for a new link</Trans>
+          </AppLink>
+        </p>
+      }
+    />
+  )
+}
+
+/** A new password twice, saved by `save`; then back to sign-in. What was typed stays on error. */
+function NewPasswordForm({
+  save,
+  footer,
+}: {
+  save: (password: string, confirmation: string) => Promise<unknown>
+  footer?: ReactNode
+}) {
+  const navigate = useAppNavigate()
+  const [password, setPassword] = useState('')
+  const [confirmation, setConfirmation] = useState('')
+  const [show, setShow] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  const saving = useMutation({
+    mutationFn: () => save(password, confirmation),
     onSuccess: () => {
       pending.clear()
       void navigate({ to: '/sign-in', search: { reset: 1 } })
@@ -148,8 +210,7 @@ export function SetPasswordPage() {
     event.preventDefault()
     const found = passwordProblem(password) ?? confirmationProblem(password, confirmation)
     setProblem(found?.message ?? null)
-    if (!found)
-      save.mutate({ email, verification_code: code, password, password_confirmation: confirmation })
+    if (!found) saving.mutate()
   }
 
   return (
@@ -184,11 +245,12 @@ export function SetPasswordPage() {
           />
           <Trans>Show Password</Trans>
         </label>
-        <button type="submit" className={button.primary} disabled={save.isPending}>
-          {save.isPending ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
+        <button type="submit" className={button.primary} disabled={saving.isPending}>
+          {saving.isPending ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
         </button>
         <FormError message={problem} />
       </form>
+      {footer}
     </section>
   )
 }
