@@ -196,6 +196,12 @@ for (const language of ['en', 'ar'] as const) {
     await page.goto('/')
     const groups = page.getByRole('navigation', { name: words.nav })
     await expect(groups.getByRole('link')).toHaveText([words.popular, words.social])
+    // Each chip shows its whole name (the row scrolls instead).
+    expect(
+      await groups
+        .getByRole('link')
+        .evaluateAll((links) => links.filter((link) => link.scrollWidth > link.clientWidth).length),
+    ).toBe(0)
     await groups.getByRole('link', { name: words.social }).click()
     await expect(page).toHaveURL(/#\/groups\/2$/)
     await expect(page.getByRole('heading', { level: 1, name: words.social })).toBeVisible()
@@ -273,4 +279,61 @@ test('in Arabic the catalogue is right-to-left with Arabic names', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'شدات ببجي موبايل' })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.getByRole('heading', { name: 'الباقات' })).toBeVisible()
+})
+
+test("product 1's pictures are a gallery a keyboard can page through, in both languages", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/#/products/products-1/1')
+  for (const words of [
+    { name: 'PUBG Mobile UC', next: 'Next picture', previous: 'Previous picture', of: 'of' },
+    { name: 'شدات ببجي موبايل', next: 'الصورة التالية', previous: 'الصورة السابقة', of: 'من' },
+  ]) {
+    if (words.of === 'من') await switchToArabic(page)
+    const gallery = page.getByRole('region', { name: new RegExp(words.name) })
+    const slides = gallery.getByRole('group')
+    // The main picture, then the product's three.
+    await expect(slides).toHaveCount(4)
+    await expect(slides.locator('img')).toHaveCount(4)
+    const first = slides.first().locator('img')
+    await expect(first).toHaveAttribute('fetchpriority', 'high')
+    await expect(slides.nth(1).locator('img')).toHaveAttribute('loading', 'lazy')
+    const count = gallery.getByText(new RegExp(`^\\d ${words.of} 4$`))
+    await expect(count).toHaveText(`1 ${words.of} 4`)
+    const track = gallery.getByRole('list')
+    /** Which slide fills the row: the one whose middle lies inside it. */
+    const inView = () =>
+      track.evaluate((row) => {
+        const box = row.getBoundingClientRect()
+        return [...row.children].findIndex((slide) => {
+          const r = slide.getBoundingClientRect()
+          const middle = (r.left + r.right) / 2
+          return middle > box.left && middle < box.right
+        })
+      })
+    const next = gallery.getByRole('button', { name: words.next })
+    await next.focus()
+    for (const index of [1, 2, 3]) {
+      await page.keyboard.press('Enter')
+      await expect(count).toHaveText(`${index + 1} ${words.of} 4`)
+      await expect.poll(inView).toBe(index)
+    }
+    await expect(next).toHaveAttribute('aria-disabled', 'true')
+    // Every picture has loaded by now, each in its place.
+    for (const img of await slides.locator('img').all())
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0)
+    await page.keyboard.press('Shift+Tab')
+    await expect(gallery.getByRole('button', { name: words.previous })).toBeFocused()
+    await page.keyboard.press('Space')
+    await expect(count).toHaveText(`3 ${words.of} 4`)
+    await expect.poll(inView).toBe(2)
+    // The row itself takes the keyboard too: Home goes back to the first picture.
+    await track.focus()
+    await page.keyboard.press('Home')
+    await expect(count).toHaveText(`1 ${words.of} 4`)
+    await expect.poll(inView).toBe(0)
+  }
 })

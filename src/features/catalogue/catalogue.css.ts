@@ -154,12 +154,12 @@ export const groupList = style({
   alignItems: 'center',
 })
 
+export const groupItem = style({ flex: 'none', scrollSnapAlign: 'start' })
+
 export const groupChip = style({
   display: 'flex',
   alignItems: 'center',
   gap: '0.5rem',
-  flex: 'none',
-  scrollSnapAlign: 'start',
   whiteSpace: 'nowrap',
   minBlockSize: '2.75rem',
   boxSizing: 'border-box',
@@ -183,3 +183,57 @@ export const groupImage = style({
 
 /** The link from an item's page to its group. */
 export const groupLink = style({ justifySelf: 'start', color: site.primary, fontWeight: 600 })
+
+/** A product's pictures in the detail's picture column. */
+export const gallery = style({ display: 'grid', gap: '0.4rem', minInlineSize: 0 })
+
+export const galleryTrack = style({
+  display: 'flex',
+  overflowX: 'auto',
+  overflowY: 'hidden',
+  scrollSnapType: 'x mandatory',
+  overscrollBehaviorX: 'contain',
+  scrollbarWidth: 'none',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  borderRadius: tokens.radius,
+})
+
+export const gallerySlide = style({
+  flex: '0 0 100%',
+  scrollSnapAlign: 'start',
+  scrollSnapStop: 'always',
+})
+
+export const galleryControls = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '0.25rem',
+})
+
+export const galleryButton = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  inlineSize: '2.25rem',
+  blockSize: '2.25rem',
+  flex: 'none',
+  padding: 0,
+  border: `1px solid ${tokens.border}`,
+  borderRadius: '50%',
+  background: tokens.surface,
+  color: tokens.text,
+  cursor: 'pointer',
+  selectors: { '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'default' } },
+})
+
+/** Arrows point the way the row moves: mirrored right to left. */
+export const galleryArrow = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } })
+
+export const galleryCount = style({
+  margin: 0,
+  fontSize: '0.8rem',
+  whiteSpace: 'nowrap',
+  color: tokens.muted,
+})

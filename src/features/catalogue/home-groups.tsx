@@ -19,7 +19,7 @@ export function HomeGroups() {
       {data ? (
         <ul className={styles.groupList}>
           {data.data.map((group) => (
-            <li key={group.id}>
+            <li key={group.id} className={styles.groupItem}>
               <AppLink
                 to="/groups/$id"
                 params={{ id: String(group.id) }}

@@ -8,7 +8,8 @@ import { lazyPiece } from '../../ui/lazy-piece'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
 import { SavedNote } from './offline-note'
-import { CardContent, DetailImage } from './product-card'
+import { Gallery } from './gallery'
+import { CardContent } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -57,7 +58,7 @@ export function ProductHeader({ product }: { product: ProductDetail }) {
   const { group_id: groupId, group_name: groupName } = product
   return (
     <div className={styles.detail}>
-      <DetailImage src={product.image} />
+      <Gallery product={product} />
       <div className={styles.facts}>
         <h1 className={styles.heading}>{product.name}</h1>
         {product.note && <p>{product.note}</p>}

@@ -1,0 +1,120 @@
+import { useRef, useState, type KeyboardEvent } from 'react'
+import { useLingui } from '@lingui/react/macro'
+import type { ProductDetail } from '../../contract/catalogue'
+import { Icon } from '../../ui/icon'
+import { DetailImage } from './product-card'
+import * as styles from './catalogue.css'
+
+/** The item's main picture first, then its gallery's (each once). */
+export function galleryPictures(product: Pick<ProductDetail, 'image' | 'images'>): string[] {
+  const pictures = [product.image, ...product.images.map((entry) => entry.image)]
+  return [...new Set(pictures.filter((src): src is string => !!src))]
+}
+
+/**
+ * A product's pictures: one scroll-snapped row, swiped on a phone, with "previous" and "next"
+ * buttons and the picture's number said as it changes (a carousel as WAI-ARIA describes it).
+ * The first picture is the page's largest element: it loads at once and first; the others load
+ * as they come near. Each picture is square and sized before it arrives. In Arabic the row runs
+ * right to left and the buttons point the way they move.
+ */
+export function Gallery({
+  product,
+}: {
+  product: Pick<ProductDetail, 'name' | 'image' | 'images'>
+}) {
+  const { t } = useLingui()
+  const pictures = galleryPictures(product)
+  const name = product.name
+  const track = useRef<HTMLUListElement>(null)
+  const [shown, setShown] = useState(0)
+  if (pictures.length < 2) return <DetailImage src={pictures[0]} />
+
+  const last = pictures.length - 1
+  /** Scrolled by a slide's width; in a right-to-left row, scrollLeft runs below 0. */
+  const go = (index: number) => {
+    const row = track.current
+    if (!row) return
+    const to = Math.max(0, Math.min(last, index))
+    const sign = getComputedStyle(row).direction === 'rtl' ? -1 : 1
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
+    row.scrollTo({ left: sign * to * row.clientWidth, behavior: smooth ? 'smooth' : 'auto' })
+    setShown(to)
+  }
+  const onScroll = () => {
+    const row = track.current
+    if (row?.clientWidth) setShown(Math.round(Math.abs(row.scrollLeft) / row.clientWidth))
+  }
+  // Home and End as in a list; the arrows scroll the row themselves.
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault()
+      go(event.key === 'Home' ? 0 : last)
+    }
+  }
+  const total = pictures.length
+  const position = (number: number) => t`${number} of ${total}`
+  const alt = (number: number) => t`${name}, picture ${number}`
+
+  return (
+    <section
+      className={styles.gallery}
+      aria-roledescription={t`carousel`}
+      aria-label={t`Pictures of ${name}`}
+    >
+      <ul
+        ref={track}
+        className={styles.galleryTrack}
+        // A row that scrolls is reached with the keyboard too.
+        tabIndex={0}
+        aria-label={t`Pictures`}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+      >
+        {pictures.map((src, index) => (
+          <li key={src} className={styles.gallerySlide}>
+            <div role="group" aria-roledescription={t`slide`} aria-label={position(index + 1)}>
+              <img
+                className={styles.detailImage}
+                src={src}
+                alt={alt(index + 1)}
+                width={400}
+                height={400}
+                loading={index ? 'lazy' : undefined}
+                decoding={index ? 'async' : undefined}
+                fetchPriority={index ? undefined : 'high'}
+              />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className={styles.galleryControls}>
+        <button
+          type="button"
+          className={styles.galleryButton}
+          aria-label={t`Previous picture`}
+          aria-disabled={shown === 0}
+          onClick={() => go(shown - 1)}
+        >
+          <Icon className={styles.galleryArrow}>
+            <path d="M15.4 7.4 14 6l-6 6 6 6 1.4-1.4L10.8 12z" />
+          </Icon>
+        </button>
+        <p className={styles.galleryCount} aria-live="polite">
+          {position(shown + 1)}
+        </p>
+        <button
+          type="button"
+          className={styles.galleryButton}
+          aria-label={t`Next picture`}
+          aria-disabled={shown === last}
+          onClick={() => go(shown + 1)}
+        >
+          <Icon className={styles.galleryArrow}>
+            <path d="M8.6 16.6 10 18l6-6-6-6-1.4 1.4 4.6 4.6z" />
+          </Icon>
+        </button>
+      </div>
+    </section>
+  )
+}
