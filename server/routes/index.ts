@@ -43,7 +43,9 @@ export function apiRoutes({
   api.route('/', walletRoutes)
   api.route('/', notificationRoutes)
   api.route('/', pushConfigRoutes(pushConfig))
+  // With and without the slash: axios' baseURL plus post('/') sends it, and resellers type it.
   api.route('/v2', resellerRoutes)
+  api.route('/v2/', resellerRoutes)
   if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
   if (devPush) api.route('/dev', devPushRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))

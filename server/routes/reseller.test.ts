@@ -8,7 +8,10 @@ import {
   V2BalanceReplySchema,
   V2ErrorSchema,
   V2MultiStatusReplySchema,
+  V2CancelReplySchema,
   V2OrderStatusSchema,
+  V2RefillManyReplySchema,
+  V2RefillStatusManyReplySchema,
   V2ServicesReplySchema,
   type V2Service,
 } from '../../src/contract/reseller'
@@ -29,14 +32,18 @@ const newToken = () => {
   return `4412|${[...randomBytes(40)].map((b) => alphabet[b % 62]).join('')}`
 }
 
-/** POST /api/v2 as a panel sends it: urlencoded (or JSON), from an address. */
+/**
+ * POST /api/v2 as a panel sends it, from an address: a urlencoded form (a panel's PHP `Api`
+ * class with curl, a Python port with `requests.post(url, data=...)`), or JSON to `/api/v2/`
+ * (a Node SDK whose axios `baseURL` is the API's address, calling `post('/', {...})`).
+ */
 function v2(
   app: App,
   fields: Record<string, string>,
   { ip = IP, json = false, query = '' }: { ip?: string; json?: boolean; query?: string } = {},
 ) {
   return app.request(
-    `/api/v2${query}`,
+    `/api/v2${json ? '/' : ''}${query}`,
     {
       method: 'POST',
       body: json ? JSON.stringify(fields) : new URLSearchParams(fields).toString(),
@@ -114,6 +121,7 @@ describeEachDatabase('reseller API v2', (ctx) => {
       max: '100000000',
       refill: false,
       cancel: false,
+      dripfeed: false,
     } satisfies V2Service)
     // USDT (crypto): the second price above 100 units, 1.015 + 1.5 %; 10 to 5000 units.
     expect(byId.get(serviceIdOf('product', 24))).toMatchObject({
@@ -285,6 +293,7 @@ describeEachDatabase('reseller API v2', (ctx) => {
     const one = await panel.call({ action: 'status', order: String(first) })
     expect(v.parse(V2OrderStatusSchema, await one.json())).toEqual({
       charge: '10.4545',
+      start_count: '0',
       status: 'Pending',
       remains: '10',
       currency: 'USD',
@@ -298,19 +307,37 @@ describeEachDatabase('reseller API v2', (ctx) => {
     })
     const unknown = { error: 'Incorrect order ID.' }
     expect(v.parse(V2MultiStatusReplySchema, await many.json())).toEqual({
-      [first]: { charge: '10.4545', status: 'Completed', remains: '0', currency: 'USD' },
-      [second]: { charge: '10.4545', status: 'Canceled', remains: '10', currency: 'USD' },
-      [third]: { charge: '10.4545', status: 'Pending', remains: '10', currency: 'USD' },
+      [first]: {
+        charge: '10.4545',
+        start_count: '0',
+        status: 'Completed',
+        remains: '0',
+        currency: 'USD',
+      },
+      [second]: {
+        charge: '10.4545',
+        start_count: '0',
+        status: 'Canceled',
+        remains: '10',
+        currency: 'USD',
+      },
+      [third]: {
+        charge: '10.4545',
+        start_count: '0',
+        status: 'Pending',
+        remains: '10',
+        currency: 'USD',
+      },
       [theirs]: unknown,
       '999999': unknown,
       abc: unknown,
     })
-    expect(await errorOf(await panel.call({ action: 'status', order: String(theirs) }), 404)).toBe(
+    expect(await errorOf(await panel.call({ action: 'status', order: String(theirs) }), 200)).toBe(
       'Incorrect order ID.',
     )
-    expect(await errorOf(await panel.call({ action: 'status' }), 404)).toBe('Incorrect order ID.')
+    expect(await errorOf(await panel.call({ action: 'status' }), 200)).toBe('Incorrect order ID.')
     const tooMany = Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',')
-    expect(await errorOf(await panel.call({ action: 'status', orders: tooMany }), 422)).toBe(
+    expect(await errorOf(await panel.call({ action: 'status', orders: tooMany }), 200)).toBe(
       'Ask for at most 100 orders at a time.',
     )
   })
@@ -321,37 +348,37 @@ describeEachDatabase('reseller API v2', (ctx) => {
     const unavailable = await packageId(ctx, 3, '2,400 CP')
     const likes = await socialId(17, 'LIKES')
     const cases: [Record<string, string>, number, string][] = [
-      [{}, 422, 'Incorrect service ID.'],
-      [{ service: 'abc', quantity: '1' }, 422, 'Incorrect service ID.'],
-      [{ service: '999999', quantity: '1' }, 422, 'Incorrect service ID.'],
-      [{ service: '2999999', quantity: '1' }, 422, 'Incorrect service ID.'],
+      [{}, 200, 'Incorrect service ID.'],
+      [{ service: 'abc', quantity: '1' }, 200, 'Incorrect service ID.'],
+      [{ service: '999999', quantity: '1' }, 200, 'Incorrect service ID.'],
+      [{ service: '2999999', quantity: '1' }, 200, 'Incorrect service ID.'],
       // Product 1 is bought through its packages, product 17 through its services.
-      [{ service: '11', quantity: '1' }, 422, 'Incorrect service ID.'],
-      [{ service: '117', quantity: '100', link: 'x' }, 422, 'Incorrect service ID.'],
+      [{ service: '11', quantity: '1' }, 200, 'Incorrect service ID.'],
+      [{ service: '117', quantity: '100', link: 'x' }, 200, 'Incorrect service ID.'],
       [
         { service: `2${unavailable}`, quantity: '1', link: '123456' },
-        422,
+        200,
         'This item is currently unavailable.',
       ],
       [
         { service: '124', quantity: 'ten', link: 'TXwallet' },
-        422,
+        200,
         'Quantity must be a whole number.',
       ],
       [
         { service: '124', quantity: '5', link: 'TXwallet' },
-        422,
+        200,
         'Quantity must be greater than or equal to 10',
       ],
       [
         { service: '124', quantity: '5001', link: 'TXwallet' },
-        422,
+        200,
         'Quantity must be less than or equal to 5000',
       ],
-      [{ service: `3${likes}`, quantity: '100' }, 422, 'Link is required.'],
+      [{ service: `3${likes}`, quantity: '100' }, 200, 'Link is required.'],
       [
         { service: '124', quantity: '100', link: 'TXwallet' },
-        422,
+        200,
         'Your balance is not enough for this order.',
       ],
     ]
@@ -363,7 +390,7 @@ describeEachDatabase('reseller API v2', (ctx) => {
     const odd = JSON.parse(
       '{"action":"add","service":"124","quantity":"100","link":"TXwallet","constructor":{}}',
     ) as Record<string, string>
-    expect(await errorOf(await panel.call(odd, { json: true }), 422)).toBe(
+    expect(await errorOf(await panel.call(odd, { json: true }), 200)).toBe(
       'constructor is not valid',
     )
     expect(await balanceOf(ctx, panel.user.id)).toBe(before)
@@ -377,23 +404,23 @@ describeEachDatabase('reseller API v2', (ctx) => {
     const session = await customer(ctx)
     for (const key of [undefined, session.token, newToken()]) {
       const res = await v2(ctx.app, { action: 'balance', ...(key ? { key } : {}) })
-      expect(await errorOf(res, 401)).toBe('The API token is not valid.')
+      expect(await errorOf(res, 200)).toBe('The API token is not valid.')
     }
-    expect(await errorOf(await panel.call({ action: 'balance' }, { ip: '198.18.0.1' }), 403)).toBe(
+    expect(await errorOf(await panel.call({ action: 'balance' }, { ip: '198.18.0.1' }), 200)).toBe(
       "This API token may not be used from 198.18.0.1. Add the address to the token's IP whitelist.",
     )
     expect((await panel.call({ action: 'balance' }, { ip: '2001:db8:5::1' })).status).toBe(200)
-    expect(await errorOf(await panel.call({ action: 'refill' }), 400)).toBe(
-      'Incorrect request: action must be services, add, status or balance.',
+    expect(await errorOf(await panel.call({ action: 'refund' }), 200)).toBe(
+      'Incorrect request: action must be services, add, status, balance, refill, refill_status or cancel.',
     )
-    expect(await errorOf(await panel.call({}), 400)).toMatch(/^Incorrect request/)
+    expect(await errorOf(await panel.call({}), 200)).toMatch(/^Incorrect request/)
     const json = await panel.call({ action: 'BALANCE' }, { json: true })
     expect(v.parse(V2BalanceReplySchema, await json.json())).toEqual({
       balance: '100',
       currency: 'USD',
     })
     const arabic = await panel.call({ action: 'nothing' }, { query: '?local=ar' })
-    expect(await errorOf(arabic, 400)).toMatch(/^طلب غير صحيح/)
+    expect(await errorOf(arabic, 200)).toMatch(/^طلب غير صحيح/)
 
     const limited = ctx.appWith({ rateLimits: { ...ctx.config.rateLimits, apiTokenPerMinute: 2 } })
     ctx.clock.advance(60_000 - (ctx.clock.now().getTime() % 60_000) + 1000)
@@ -402,5 +429,112 @@ describeEachDatabase('reseller API v2', (ctx) => {
     const over = await v2(limited, { key: panel.key, action: 'balance' })
     expect(await errorOf(over, 429)).toMatch(/^Too many requests/)
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+
+  it('answers every action of the three panel clients with 200, refusals as {"error"}', async () => {
+    const panel = await reseller({ balance: '50' })
+    const usdt = String(serviceIdOf('product', 24))
+    for (const json of [false, true]) {
+      // What the clients do with a reply: PHP json_decode()s it whatever the status; Python's
+      // raise_for_status() and axios throw on anything but 2xx, losing the sentence.
+      const call = async (fields: Record<string, string>) => {
+        const res = await panel.call(fields, { json })
+        expect(res.status, `${JSON.stringify(fields)} ${json}`).toBe(200)
+        return (await res.json()) as unknown
+      }
+      const list = v.parse(V2ServicesReplySchema, await call({ action: 'services' }))
+      expect(list.every((service) => !service.dripfeed && !service.refill && !service.cancel)).toBe(
+        true,
+      )
+      const { order } = v.parse(
+        V2AddReplySchema,
+        await call({ action: 'add', service: usdt, link: 'TXwallet', quantity: '10' }),
+      )
+      expect(
+        v.parse(V2OrderStatusSchema, await call({ action: 'status', order: String(order) })),
+      ).toMatchObject({ start_count: '0', status: 'Pending', remains: '10' })
+      expect(await call({ action: 'status', order: '999999' })).toEqual({
+        error: 'Incorrect order ID.',
+      })
+      expect(await call({ action: 'add', service: '999999', quantity: '1' })).toEqual({
+        error: 'Incorrect service ID.',
+      })
+      // Neither refill nor cancel is offered: each order refused, in the shapes panels read.
+      expect(await call({ action: 'refill', order: String(order) })).toEqual({
+        error: 'This order cannot be refilled.',
+      })
+      expect(await call({ action: 'refill', order: '999999' })).toEqual({
+        error: 'Incorrect order ID.',
+      })
+      expect(
+        v.parse(
+          V2RefillManyReplySchema,
+          await call({ action: 'refill', orders: `${order},999999` }),
+        ),
+      ).toEqual([
+        { order, refill: { error: 'This order cannot be refilled.' } },
+        { order: 999999, refill: { error: 'Incorrect order ID.' } },
+      ])
+      expect(
+        v.parse(V2CancelReplySchema, await call({ action: 'cancel', orders: `${order},abc` })),
+      ).toEqual([
+        { order, cancel: { error: 'This order cannot be canceled.' } },
+        { order: 'abc', cancel: { error: 'Incorrect order ID.' } },
+      ])
+      expect(await call({ action: 'refill_status', refill: '7' })).toEqual({
+        error: 'Incorrect refill ID.',
+      })
+      expect(
+        v.parse(
+          V2RefillStatusManyReplySchema,
+          await call({ action: 'refill_status', refills: '7,8' }),
+        ),
+      ).toEqual([
+        { refill: 7, status: { error: 'Incorrect refill ID.' } },
+        { refill: 8, status: { error: 'Incorrect refill ID.' } },
+      ])
+      expect(await call({ action: 'balance' })).toEqual({ balance: '39.5455', currency: 'USD' })
+      // The cancel refused: the order still waits, and nothing was refunded.
+      expect(
+        v.parse(V2OrderStatusSchema, await call({ action: 'status', order: String(order) })).status,
+      ).toBe('Pending')
+      await cancelOrder(ctx.db, order, { reason: 'test', lbpRate: 89_500, now: ctx.clock.now() })
+    }
+  })
+
+  it('refuses drip-feed, custom comments and a GET, debiting nothing', async () => {
+    const panel = await reseller({ balance: '50' })
+    const likes = String(serviceIdOf('social', await socialId(17, 'LIKES')))
+    const post = {
+      action: 'add',
+      service: likes,
+      link: 'https://instagram.com/p/1',
+      quantity: '100',
+    }
+    for (const [extra, message] of [
+      [{ runs: '5', interval: '30' }, 'Drip-feed is not available for this service.'],
+      [{ runs: '5' }, 'Drip-feed is not available for this service.'],
+      [{ comments: 'nice\ngreat' }, 'Custom comments are not available for this service.'],
+    ] as const)
+      expect(await errorOf(await panel.call({ ...post, ...extra }), 200)).toBe(message)
+    // Blank drip-feed fields, as some clients always send them, are no request for it.
+    const placed = await panel.call({ ...post, runs: '', interval: '' })
+    expect(v.parse(V2AddReplySchema, await placed.json()).order).toBeGreaterThan(0)
+    expect(await balanceOf(ctx, panel.user.id)).toBe(toMicros('49.78'))
+
+    const get = await ctx.app.request(
+      `/api/v2?key=${encodeURIComponent(panel.key)}&action=balance`,
+      {},
+      socket(IP),
+    )
+    expect(await errorOf(get, 200)).toBe(
+      'The API takes POST requests, with key and action in the body.',
+    )
+    expect(
+      await errorOf(
+        await panel.call({ action: 'nothing' }, { query: '?local=ar', json: true }),
+        200,
+      ),
+    ).toMatch(/^طلب غير صحيح/)
   })
 })

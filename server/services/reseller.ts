@@ -185,6 +185,7 @@ export async function listServices(
       max: String(single ? 1 : Math.max(minimum, maximum)),
       refill: false,
       cancel: false,
+      dripfeed: false,
     }
   })
 }
@@ -270,7 +271,15 @@ const RESERVED = new Set([
   'product_id',
   'package_id',
   'service_type',
+  // Drip-feed and custom comments: refused below when given, never passed on.
+  'runs',
+  'interval',
+  'comments',
 ])
+
+/** A field of the call, as text when it is some (empty or blank counts as not given). */
+const given = (fields: Record<string, unknown>, name: string) =>
+  typeof fields[name] === 'string' ? fields[name].trim() !== '' : fields[name] !== undefined
 
 export interface AddRequest {
   fields: Record<string, unknown>
@@ -293,6 +302,10 @@ export async function addOrder(
 ): Promise<number> {
   const offer = await findOffer(ctx.db, request.service, ctx.wire.locale)
   if (!offer) throw new ApiError(422, 'v2.service.invalid')
+  // No service takes them: an order placed as one delivery instead would not be what was paid.
+  if (given(request.fields, 'runs') || given(request.fields, 'interval'))
+    throw new ApiError(422, 'v2.dripfeed.unavailable')
+  if (given(request.fields, 'comments')) throw new ApiError(422, 'v2.comments.unavailable')
   // Keyed by the caller's field names: `__proto__` must be a plain key here.
   const raw: Record<string, unknown> = Object.create(null)
   for (const [name, value] of Object.entries(request.fields))
@@ -340,6 +353,7 @@ export function orderStatus(order: OrderRow): V2OrderStatus {
   const done = order.status === 'COMPLETED'
   return {
     charge: microsText(order.total_price),
+    start_count: '0',
     status: done ? 'Completed' : order.status === 'CANCELED' ? 'Canceled' : 'Pending',
     remains: String(done ? 0 : order.quantity),
     currency: order.currency,
@@ -371,16 +385,8 @@ export async function oneOrderStatus(
   return order && orderStatus(order)
 }
 
-/**
- * action=status with `orders=1,2,3`: each id as sent, with its status or an error. At most
- * V2_STATUS_MAX_ORDERS ids (422 beyond).
- */
-export async function manyOrderStatuses(
-  db: Kysely<Database>,
-  userId: number,
-  list: string,
-  unknown: string,
-): Promise<V2MultiStatusReply> {
+/** An `orders` (or `refills`) list: each id as sent, once, at most V2_STATUS_MAX_ORDERS (422). */
+function sentIds(list: string): string[] {
   const texts = [
     ...new Set(
       list
@@ -391,13 +397,60 @@ export async function manyOrderStatuses(
   ]
   if (texts.length > V2_STATUS_MAX_ORDERS)
     throw new ApiError(422, 'v2.orders.too_many', { max: V2_STATUS_MAX_ORDERS })
-  const ids = texts.map(orderId).filter((id) => id !== undefined)
-  const found = await ownOrders(db, userId, ids)
+  return texts
+}
+
+/** The caller's own orders among the ids of a list, by the id as sent. */
+async function ownOrdersSent(db: Kysely<Database>, userId: number, texts: string[]) {
+  const found = await ownOrders(
+    db,
+    userId,
+    texts.map(orderId).filter((id) => id !== undefined),
+  )
+  return (text: string) => {
+    const id = orderId(text)
+    return id === undefined ? undefined : found.get(id)
+  }
+}
+
+/**
+ * action=status with `orders=1,2,3`: each id as sent, with its status or an error. At most
+ * V2_STATUS_MAX_ORDERS ids (422 beyond).
+ */
+export async function manyOrderStatuses(
+  db: Kysely<Database>,
+  userId: number,
+  list: string,
+  unknown: string,
+): Promise<V2MultiStatusReply> {
+  const texts = sentIds(list)
+  const orderOf = await ownOrdersSent(db, userId, texts)
   const reply: V2MultiStatusReply = {}
   for (const text of texts) {
-    const id = orderId(text)
-    const order = id === undefined ? undefined : found.get(id)
+    const order = orderOf(text)
     reply[text] = order ? orderStatus(order) : { error: unknown }
   }
   return reply
 }
+
+/** An id as the caller sent it, as panels echo it: a number when it is one. */
+export const sentId = (text: string): number | string => orderId(text) ?? text
+
+/**
+ * action=refill and action=cancel, which no service of the store allows (`refill` and
+ * `cancel` are false in services): each order of the list refused, with why. Another
+ * customer's order is as unknown as a missing one.
+ */
+export async function refusedOrders(
+  db: Kysely<Database>,
+  userId: number,
+  list: string,
+  { unknown, refused }: { unknown: string; refused: string },
+): Promise<{ order: number | string; error: string }[]> {
+  const texts = sentIds(list)
+  const orderOf = await ownOrdersSent(db, userId, texts)
+  return texts.map((text) => ({ order: sentId(text), error: orderOf(text) ? refused : unknown }))
+}
+
+/** The ids of a refill_status call, each as sent: the store makes no refills. */
+export const refillIds = (list: string) => sentIds(list).map(sentId)

@@ -7,7 +7,15 @@ import { CurrencySchema } from './profile'
  * the account's API token. See docs/api.md, "Reseller API (v2)".
  */
 
-export const V2_ACTIONS = ['services', 'add', 'status', 'balance'] as const
+export const V2_ACTIONS = [
+  'services',
+  'add',
+  'status',
+  'balance',
+  'refill',
+  'refill_status',
+  'cancel',
+] as const
 export const V2ActionSchema = v.picklist(V2_ACTIONS)
 export type V2Action = v.InferOutput<typeof V2ActionSchema>
 
@@ -40,7 +48,10 @@ export const V2StatusRequestSchema = v.object({
 
 // ---- replies --------------------------------------------------------------------------------
 
-/** Every failure: one English (or `local=ar`) sentence, with a 4xx or 5xx status. */
+/**
+ * Every failure: one English (or `local=ar`) sentence. An expected refusal (a bad key, service,
+ * order or field) comes with 200, as panels answer it; only 413, 429 and 5xx keep their status.
+ */
 export const V2ErrorSchema = v.object({ error: v.string() })
 export type V2Error = v.InferOutput<typeof V2ErrorSchema>
 
@@ -65,6 +76,8 @@ export const V2ServiceSchema = v.object({
   max: WholeNumber,
   refill: v.boolean(),
   cancel: v.boolean(),
+  /** Drip-feed (`runs` and `interval`): never; an add that asks for it is refused. */
+  dripfeed: v.boolean(),
 })
 export type V2Service = v.InferOutput<typeof V2ServiceSchema>
 export const V2ServicesReplySchema = v.array(V2ServiceSchema)
@@ -77,6 +90,8 @@ export const V2StatusSchema = v.picklist(['Pending', 'Completed', 'Canceled'])
 export const V2OrderStatusSchema = v.object({
   /** The order's total, in `currency`. */
   charge: Decimal,
+  /** What the target counted when delivery started: the store delivers codes, so always 0. */
+  start_count: WholeNumber,
   status: V2StatusSchema,
   /** 0 once completed; the whole quantity before, and when canceled (it was refunded). */
   remains: WholeNumber,
@@ -92,3 +107,18 @@ export const V2MultiStatusReplySchema = v.record(
 export type V2MultiStatusReply = v.InferOutput<typeof V2MultiStatusReplySchema>
 
 export const V2BalanceReplySchema = v.object({ balance: Decimal, currency: CurrencySchema })
+
+/** An order or refill id as the caller sent it: a number when it is one. */
+const SentId = v.union([v.number(), v.string()])
+
+/** `refill` or `cancel` with `orders=1,2`: one entry an id, done (1) or refused. */
+export const V2RefillManyReplySchema = v.array(
+  v.object({ order: SentId, refill: v.union([v.number(), V2ErrorSchema]) }),
+)
+export const V2CancelReplySchema = v.array(
+  v.object({ order: SentId, cancel: v.union([v.number(), V2ErrorSchema]) }),
+)
+/** `refill_status` with `refills=1,2`: the store makes no refills, so each is not found. */
+export const V2RefillStatusManyReplySchema = v.array(
+  v.object({ refill: SentId, status: v.union([v.string(), V2ErrorSchema]) }),
+)
