@@ -21,6 +21,7 @@ import { localeFromUrl } from './http/locale'
 import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
 import { firstScreenData, routeScreenData } from './http/first-screen'
+import { healthRoutes } from './http/health'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './core/errors'
 import { t, type MessageId } from './i18n'
@@ -49,6 +50,8 @@ export interface AppOptions {
   push?: PushSender
   /** The public replies kept in memory; main.ts shares it with the fast lane. */
   replies?: ReplyCache
+  /** True once the process is shutting down: /readyz then answers 503. */
+  isStopping?: () => boolean
 }
 
 /** FCM with a service account; the local outbox where the development outbox is on; else none. */
@@ -62,6 +65,7 @@ export function pushSenderFor(config: Config, db: Kysely<Database>, logger: Logg
 const BUSY_RETRY_SECONDS = 2
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
+const isProbe = (path: string) => path === '/healthz' || path === '/readyz'
 
 const STATUS_MESSAGES: Partial<Record<number, MessageId>> = {
   400: 'errors.bad_request',
@@ -80,6 +84,7 @@ export function createApp({
   provider = createProvider(config, logger),
   push = pushSenderFor(config, db, logger),
   replies = new ReplyCache(contentVersionReader(db)),
+  isStopping = () => false,
 }: AppOptions) {
   // The unknown-user hash is ready before the first sign-in (see PasswordHasher.prepare).
   passwords.prepare().catch((err: unknown) => logger.error('password hasher', errorFields(err)))
@@ -105,10 +110,12 @@ export function createApp({
     c.set('replies', replies)
     c.set('catalogueRows', catalogueRows)
     await next()
-    // The replies a page carries, asked of this app in process, are not requests of their own.
-    const log = (c.env as { inProcess?: boolean } | undefined)?.inProcess
-      ? logger.debug
-      : logger.info
+    // The replies a page carries, asked of this app in process, are not requests of their own;
+    // a load balancer's health probes come every few seconds.
+    const log =
+      (c.env as { inProcess?: boolean } | undefined)?.inProcess || isProbe(c.req.path)
+        ? logger.debug
+        : logger.info
     log('request', {
       method: c.req.method,
       path: c.req.path,
@@ -136,6 +143,8 @@ export function createApp({
       }),
     )
   }
+
+  app.route('/', healthRoutes(db, isStopping))
 
   // PostgreSQL cannot compare text with a NUL character: a URL that carries one (a search, a
   // filter) is refused before any route reads it; form fields are checked by readFields.

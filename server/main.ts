@@ -66,7 +66,17 @@ if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
 await dummyHash
 const push = pushSenderFor(config, store.db, logger)
 const replies = new ReplyCache(contentVersionReader(store.db))
-const app = createApp({ db: store.db, config, logger, passwords, push, replies })
+// Set by SIGTERM: /readyz then answers 503, so a load balancer stops sending new requests.
+let stopping = false
+const app = createApp({
+  db: store.db,
+  config,
+  logger,
+  passwords,
+  push,
+  replies,
+  isStopping: () => stopping,
+})
 const lane = sharedReplyLane(replies, config, logger)
 // Pushes are sent after the changes that made them commit.
 const stopPushing = startPushing(store.db, push, { intervalMs: config.push.pollMs, logger })
@@ -106,7 +116,6 @@ server.on('error', (err) => {
   process.exit(1)
 })
 
-let stopping = false
 async function shutdown(signal: string, exitCode = 0) {
   if (stopping) {
     logger.warn('second signal: exiting without waiting', { signal })
