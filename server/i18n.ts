@@ -105,6 +105,7 @@ export const MESSAGE_IDS = [
   'order.field.required',
   'order.field.too_long',
   'order.field.characters',
+  'order.email_or_phone.invalid',
   'order.total.too_large',
   'order.player_number.unverified',
   'order.balance.insufficient',

@@ -22,7 +22,7 @@ describeEachDatabase('checkout', (ctx) => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     })
 
-  it('keeps only the fields the item form has, and stores none of the others', async () => {
+  it('keeps only the fields the item form has (the standard form: the account login and a contact number), and stores none of the others', async () => {
     const { token } = await customer(ctx)
     const card = await packageId(ctx, 27, 'iTunes $5')
     const reply = await placed(
@@ -44,8 +44,8 @@ describeEachDatabase('checkout', (ctx) => {
       contact_number: '+961 70 123 456',
       social_link: null,
       wallet_address: null,
-      email_or_phone_number: null,
-      password: null,
+      email_or_phone_number: 'someone@example.com',
+      password: 'secret',
       service_type: null,
       player_number: null,
       player_name: null,
@@ -57,10 +57,11 @@ describeEachDatabase('checkout', (ctx) => {
       .where('id', '=', reply.data.id)
       .executeTakeFirstOrThrow()
     expect(row).toMatchObject({
+      contact_number: '+961 70 123 456',
       social_link: null,
       wallet_address: null,
-      email_or_phone_number: null,
-      password: null,
+      email_or_phone_number: 'someone@example.com',
+      password: 'secret',
       service_type: null,
       player_number: null,
       player_name: null,
@@ -85,6 +86,25 @@ describeEachDatabase('checkout', (ctx) => {
       email_or_phone_number: 'gamer@example.com',
       password: 'hunter22',
     })
+  })
+
+  it('takes an optional e-mail or phone on a standard form, checked only when filled', async () => {
+    const { token, user } = await customer(ctx, { balance: '1000' })
+    const card = await packageId(ctx, 27, 'iTunes $5')
+    const bad = { package_id: card, email_or_phone_number: 'not an address' }
+    expect((await refused(await order(ctx.app, token, bad))).message).toBe(
+      'Enter an e-mail address or a phone number.',
+    )
+    expect((await refused(await order(ctx.app, token, bad, { query: '?local=ar' }))).message).toBe(
+      'أدخل بريدًا إلكترونيًا أو رقم هاتف.',
+    )
+    expect((await ledgerOf(ctx, user.id)).orders).toEqual([])
+    const bare = await placed(await order(ctx.app, token, { package_id: card }))
+    expect(bare.data).toMatchObject({ email_or_phone_number: null, password: null })
+    const phone = await placed(
+      await order(ctx.app, token, { package_id: card, email_or_phone_number: '+961 70 123 456' }),
+    )
+    expect(phone.data.email_or_phone_number).toBe('+961 70 123 456')
   })
 
   it('refuses a field named like a built-in property of objects with 422, not a server error', async () => {

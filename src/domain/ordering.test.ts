@@ -6,7 +6,12 @@ const ok = { playerVerified: false }
 
 describe('formFields', () => {
   it('lists what each form has', () => {
-    expect(formFields(terms())).toEqual(['quantity', 'contact_number'])
+    expect(formFields(terms())).toEqual([
+      'quantity',
+      'email_or_phone_number',
+      'password',
+      'contact_number',
+    ])
     expect(formFields(terms({ services: [{ type: 'LIKES', minimum: 1 }] }))).toEqual([
       'quantity',
       'service_type',
@@ -25,7 +30,7 @@ describe('formFields', () => {
     ])
     expect(
       formFields(terms({ target: 'package', pkey: 'FREE_FIRE', requirePlayerNumber: true })),
-    ).toEqual(['player_number', 'player_name', 'contact_number'])
+    ).toEqual(['player_number', 'player_name', 'email_or_phone_number', 'password', 'contact_number'])
   })
 
   it('verifies the player only for a looked-up number that is not merely required', () => {

@@ -54,9 +54,27 @@ export const needsPlayerNumber = (terms: PurchaseTerms) =>
 export const playerMustBeVerified = (terms: PurchaseTerms) =>
   needsPlayerNumber(terms) && terms.thirdPartyApiId !== null && !terms.requirePlayerNumber
 
-/** The game form asks for the account's e-mail or phone and an optional password. */
+/** The item is about the customer's own account (TikTok's, or one it signs in to). */
 export const asksAccountLogin = (terms: PurchaseTerms) =>
   formKind(terms) === 'standard' && (terms.isTiktok || terms.accountLogin)
+
+/**
+ * Every standard form offers the account's e-mail or phone and a password; only an item that
+ * signs in to the account (`account_login`) needs the e-mail or phone.
+ */
+export const requiresAccountLogin = (terms: PurchaseTerms) =>
+  formKind(terms) === 'standard' && terms.accountLogin
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE = /^\+?[\d\s().-]+$/
+
+/** An e-mail address (something@somewhere.tld) or a phone number of 6 to 15 digits. */
+export function isEmailOrPhone(value: string): boolean {
+  const text = value.trim()
+  if (EMAIL.test(text)) return true
+  const digits = text.replace(/\D/g, '').length
+  return PHONE.test(text) && digits >= 6 && digits <= 15
+}
 
 /** The social service a form chose, by its type in any case ("likes" is LIKES). */
 export const chosenService = <S extends { type: string }>(
@@ -86,8 +104,9 @@ export function formFields(terms: PurchaseTerms): string[] {
     case 'standard':
       return [
         ...fields,
-        ...(asksAccountLogin(terms) ? ['email_or_phone_number', 'password'] : []),
         ...(needsPlayerNumber(terms) ? ['player_number', 'player_name'] : []),
+        'email_or_phone_number',
+        'password',
         'contact_number',
       ]
   }
@@ -101,6 +120,7 @@ export type OrderMessageId =
   | 'order.field.required'
   | 'order.field.too_long'
   | 'order.field.characters'
+  | 'order.email_or_phone.invalid'
   | 'order.player_number.unverified'
   | 'order.service_type.invalid'
 
@@ -186,16 +206,20 @@ export function firstOrderProblem(
     case 'crypto':
       return required('wallet_address')
     case 'standard': {
-      if (asksAccountLogin(terms)) {
-        const problem = required('email_or_phone_number')
+      if (needsPlayerNumber(terms)) {
+        const problem = playerMustBeVerified(terms)
+          ? filled(input.player_number) && playerVerified
+            ? null
+            : ({ field: 'player_number', id: 'order.player_number.unverified' } as const)
+          : required('player_number')
         if (problem) return problem
       }
-      if (!needsPlayerNumber(terms)) return null
-      if (playerMustBeVerified(terms))
-        return filled(input.player_number) && playerVerified
-          ? null
-          : { field: 'player_number', id: 'order.player_number.unverified' }
-      return required('player_number')
+      const login = input.email_or_phone_number
+      if (requiresAccountLogin(terms) && !filled(login))
+        return { field: 'email_or_phone_number', id: 'order.field.required' }
+      if (filled(login) && !isEmailOrPhone(login!))
+        return { field: 'email_or_phone_number', id: 'order.email_or_phone.invalid' }
+      return null
     }
   }
 }

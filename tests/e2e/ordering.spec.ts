@@ -247,3 +247,34 @@ test('offline, Buy fails at once and nothing is sent later', async ({ page, requ
   ).json()) as { total: number }
   expect(orders.total).toBe(0)
 })
+
+test('the game form (Form 1) of a standard item: quantity, e-mail or phone, password and contact number, the e-mail or phone checked only when filled', async ({
+  page,
+  request,
+}) => {
+  await signedInCustomer(page, request, { balance: '100' })
+  await page.goto('/#/products/products-4/27')
+  await page.getByRole('link', { name: 'iTunes $5', exact: true }).click()
+  const form = page.getByRole('form', { name: 'Buy iTunes $5' })
+  for (const label of [
+    'Quantity',
+    'Email or phone number (optional)',
+    'Password (optional)',
+    'Contact number (optional)',
+  ])
+    await expect(form.getByLabel(label, { exact: true })).toBeVisible()
+  await expect(form.getByLabel('Password (optional)')).toHaveAttribute('type', 'password')
+  const login = form.getByLabel('Email or phone number (optional)')
+  await login.fill('not an address')
+  await page.getByRole('button', { name: 'Buy', exact: true }).click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Enter an e-mail address or a phone number.')
+  await login.fill('+961 70 123 456')
+  await form.getByLabel('Password (optional)').fill('hunter22')
+  await form.getByLabel('Contact number (optional)').fill('+961 3 000 000')
+  await confirmOrder(page)
+  await expect(page).toHaveURL(/#\/Orders/)
+  await page.getByRole('row').filter({ hasText: 'iTunes $5' }).getByRole('link').first().click()
+  await expect(page.getByText('+961 70 123 456')).toBeVisible()
+  await expect(page.getByText('+961 3 000 000')).toBeVisible()
+})

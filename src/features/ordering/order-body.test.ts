@@ -54,6 +54,7 @@ describe('orderBody', () => {
       qty: 3,
       player_number: '12345',
       player_name: 'Player 12345',
+      email_or_phone_number: 'someone@example.com',
       contact_number: '+961 70 000 000',
     })
   })

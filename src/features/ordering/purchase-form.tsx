@@ -2,7 +2,12 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { AppLink } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ORDER_TEXT_MAX } from '../../contract/orders'
-import { asksAccountLogin, formKind, isFreeFire, needsPlayerNumber } from '../../domain/ordering'
+import {
+  formKind,
+  isFreeFire,
+  needsPlayerNumber,
+  requiresAccountLogin,
+} from '../../domain/ordering'
 import { button } from '../../ui/button.css'
 import { Dialog, DialogClose } from '../../ui/dialog'
 import { Field, TextField } from '../../ui/field'
@@ -132,18 +137,23 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
           onSearch={(number) => form.lookup.mutate(number)}
         />
       )}
-      {asksAccountLogin(terms) && (
+      {kind === 'standard' && (
         <>
-          {text('email_or_phone_number', t`Email or phone number`, { autoComplete: 'off' })}
+          {text(
+            'email_or_phone_number',
+            requiresAccountLogin(terms)
+              ? t`Email or phone number`
+              : t`Email or phone number (optional)`,
+            { dir: 'ltr', autoComplete: 'off' },
+          )}
           {text('password', t`Password (optional)`, { type: 'password', autoComplete: 'off' })}
+          {text('contact_number', t`Contact number (optional)`, {
+            type: 'tel',
+            dir: 'ltr',
+            autoComplete: 'tel',
+          })}
         </>
       )}
-      {kind === 'standard' &&
-        text('contact_number', t`Contact number (optional)`, {
-          type: 'tel',
-          dir: 'ltr',
-          autoComplete: 'tel',
-        })}
 
       {!freeFire && (
         <p className={styles.total}>

@@ -74,8 +74,19 @@ describe('order rules, as the form says them', () => {
     expect(firstProblem(terms({ accountLogin: true }), values(), null)).toBe(
       'Email or phone number is required.',
     )
-    expect(firstProblem(terms({ isTiktok: true }), values(), null)).toBe(
-      'Email or phone number is required.',
-    )
+  })
+
+  it('leaves the e-mail or phone optional elsewhere, and checks its form only when filled', () => {
+    for (const item of [terms(), terms({ isTiktok: true })]) {
+      expect(firstProblem(item, values(), null)).toBeNull()
+      expect(firstProblem(item, values({ email_or_phone_number: 'not an address' }), null)).toBe(
+        'Enter an e-mail address or a phone number.',
+      )
+      for (const fine of ['gamer@example.com', '+961 70 123 456', '(03) 123-456'])
+        expect(firstProblem(item, values({ email_or_phone_number: fine }), null)).toBeNull()
+    }
+    expect(
+      firstProblem(terms({ accountLogin: true }), values({ email_or_phone_number: '12' }), null),
+    ).toBe('Enter an e-mail address or a phone number.')
   })
 })

@@ -64,6 +64,8 @@ export function problemText(problem: OrderProblem): string {
       return t`${label} may not be longer than ${max} characters`
     case 'order.field.characters':
       return t`${label} contains characters that cannot be used.`
+    case 'order.email_or_phone.invalid':
+      return t`Enter an e-mail address or a phone number.`
     case 'order.player_number.unverified':
       return t`The player number must be correct.`
     case 'order.service_type.invalid':
