@@ -30,7 +30,13 @@ describe('formFields', () => {
     ])
     expect(
       formFields(terms({ target: 'package', pkey: 'FREE_FIRE', requirePlayerNumber: true })),
-    ).toEqual(['player_number', 'player_name', 'email_or_phone_number', 'password', 'contact_number'])
+    ).toEqual([
+      'player_number',
+      'player_name',
+      'email_or_phone_number',
+      'password',
+      'contact_number',
+    ])
   })
 
   it('verifies the player only for a looked-up number that is not merely required', () => {
