@@ -337,3 +337,23 @@ test("product 1's pictures are a gallery a keyboard can page through, in both la
     await expect.poll(inView).toBe(0)
   }
 })
+
+test("at 320 px the gallery's pictures and buttons stay beside the product's text", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 })
+  await page.goto('/#/products/products-1/1')
+  for (const name of ['PUBG Mobile UC', 'شدات ببجي موبايل']) {
+    if (name !== 'PUBG Mobile UC') await switchToArabic(page)
+    const heading = page.getByRole('heading', { level: 1, name })
+    await expect(heading).toBeVisible()
+    const gallery = page.getByRole('region', { name: new RegExp(name) })
+    const text = (await heading.locator('..').boundingBox())!
+    // The row of pictures as shown (its other pictures scroll inside it), and the buttons.
+    for (const part of [gallery.getByRole('list'), ...(await gallery.getByRole('button').all())]) {
+      const box = (await part.boundingBox())!
+      const overlap = Math.min(box.x + box.width, text.x + text.width) - Math.max(box.x, text.x)
+      expect(overlap, name).toBeLessThanOrEqual(0)
+    }
+  }
+})

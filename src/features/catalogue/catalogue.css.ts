@@ -185,7 +185,13 @@ export const groupImage = style({
 export const groupLink = style({ justifySelf: 'start', color: site.primary, fontWeight: 600 })
 
 /** A product's pictures in the detail's picture column. */
-export const gallery = style({ display: 'grid', gap: '0.4rem', minInlineSize: 0 })
+export const gallery = style({
+  display: 'grid',
+  // Never wider than its column: the controls' row must not widen the pictures over the text.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  gap: '0.4rem',
+  minInlineSize: 0,
+})
 
 export const galleryTrack = style({
   display: 'flex',
@@ -207,9 +213,9 @@ export const gallerySlide = style({
 })
 
 export const galleryControls = style({
-  display: 'flex',
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
   alignItems: 'center',
-  justifyContent: 'space-between',
   gap: '0.25rem',
 })
 
@@ -225,7 +231,11 @@ export const galleryButton = style({
   background: tokens.surface,
   color: tokens.text,
   cursor: 'pointer',
-  selectors: { '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'default' } },
+  selectors: {
+    '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'default' },
+    // Next stays at the end of the row when the count moves below.
+    '&:last-child': { gridColumn: 3 },
+  },
 })
 
 /** Arrows point the way the row moves: mirrored right to left. */
@@ -233,6 +243,9 @@ export const galleryArrow = style({ selectors: { '[dir="rtl"] &': { transform: '
 
 export const galleryCount = style({
   margin: 0,
+  textAlign: 'center',
+  // A phone's picture column is narrower than both buttons and the count: it goes below them.
+  '@media': { [phone]: { gridRow: 2, gridColumn: '1 / -1' } },
   fontSize: '0.8rem',
   whiteSpace: 'nowrap',
   color: tokens.muted,
