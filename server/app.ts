@@ -22,6 +22,9 @@ import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
 import { firstScreenData, routeScreenData } from './http/first-screen'
 import { healthRoutes } from './http/health'
+import { metricsRoutes } from './http/metrics'
+import { routeLabel } from './http/route-label'
+import { metrics } from './metrics'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './core/errors'
 import { t, type MessageId } from './i18n'
@@ -65,7 +68,7 @@ export function pushSenderFor(config: Config, db: Kysely<Database>, logger: Logg
 const BUSY_RETRY_SECONDS = 2
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
-const isProbe = (path: string) => path === '/healthz' || path === '/readyz'
+const isProbe = (path: string) => path === '/healthz' || path === '/readyz' || path === '/metrics'
 
 const STATUS_MESSAGES: Partial<Record<number, MessageId>> = {
   400: 'errors.bad_request',
@@ -116,13 +119,17 @@ export function createApp({
       (c.env as { inProcess?: boolean } | undefined)?.inProcess || isProbe(c.req.path)
         ? logger.debug
         : logger.info
+    const ms = performance.now() - started
     log('request', {
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
+      ms: Math.round(ms * 10) / 10,
       requestId: c.var.requestId,
     })
+    const route = routeLabel(c)
+    metrics.http.observe({ method: c.req.method, route, status: c.res.status }, ms / 1000)
+    if (c.res.status === 429) metrics.rateLimited.inc({ route })
   })
   app.use(securityHeaders(config))
   // GET replies only: they are the large ones (the catalogue, lists, static files). A POST
@@ -145,6 +152,7 @@ export function createApp({
   }
 
   app.route('/', healthRoutes(db, isStopping))
+  app.route('/', metricsRoutes(db, config.metricsToken))
 
   // PostgreSQL cannot compare text with a NUL character: a URL that carries one (a search, a
   // filter) is refused before any route reads it; form fields are checked by readFields.

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       cspConnectSrc: [],
       trustProxy: 0,
       publicUrl: PUBLIC_URL,
+      metricsToken: undefined,
       logLevel: 'info',
       nodeEnv: 'production',
       devOutbox: false,
@@ -357,6 +358,8 @@ describe('loadConfig', () => {
       'https://shop.example.com/store',
     )
     expect(loadConfig({ NODE_ENV: 'development' }).publicUrl).toBeUndefined()
+    expect(problems({ METRICS_TOKEN: 'short' })).toContain('METRICS_TOKEN')
+    expect(load({ METRICS_TOKEN: 'm'.repeat(32) }).metricsToken).toBe('m'.repeat(32))
     expect(problems({ SQLITE_SYNCHRONOUS: 'off' })).toContain('SQLITE_SYNCHRONOUS')
     expect(load({ SQLITE_SYNCHRONOUS: 'normal' }).sqliteSynchronous).toBe('NORMAL')
     expect(problems({ PROVIDER_URL: 'ftp://provider.example' })).toContain('PROVIDER_URL')

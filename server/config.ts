@@ -36,6 +36,8 @@ export interface Config {
    * with. Required in production; elsewhere unset means the address a request came to.
    */
   publicUrl: string | undefined
+  /** The bearer secret of GET /metrics (METRICS_TOKEN); unset, /metrics does not exist. */
+  metricsToken: string | undefined
   /** Default production: development and test must be asked for. */
   nodeEnv: 'development' | 'production' | 'test'
   /** GET /api/dev/outbox (DEV_OUTBOX=1): shows the codes of channels without a real sender. */
@@ -291,6 +293,13 @@ const EnvSchema = v.object({
     v.check(
       (s) => s === undefined || !/[?#]/.test(s),
       'PUBLIC_URL must be the address the store is reached at, like https://shop.example.com (no ? or #)',
+    ),
+  ),
+  METRICS_TOKEN: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^[\x21-\x7e]{32,}$/.test(s),
+      'METRICS_TOKEN must be at least 32 characters without spaces (openssl rand -hex 32), or empty for no /metrics',
     ),
   ),
   LOG_LEVEL: v.union(
@@ -551,6 +560,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cspConnectSrc: e.CSP_CONNECT_SRC,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL,
+    metricsToken: e.METRICS_TOKEN,
     // Tests run quiet unless someone asks for logs explicitly.
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     nodeEnv: e.NODE_ENV,

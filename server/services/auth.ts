@@ -1,3 +1,4 @@
+import { metrics } from '../metrics'
 import type { Kysely } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
 import type { NewUserInput } from '../../src/contract/auth'
@@ -98,6 +99,7 @@ async function sendCode(
     secret,
     whenHeld: req.whenHeld ?? 'refuse',
   })
+  metrics.codeSends.inc({ purpose: req.purpose, channel: req.channel })
   if (req.deliver === 'none') return { paused }
   const minutes = CODE_RULES.ttlMs / 60_000
   const link = req.link && (await req.link())

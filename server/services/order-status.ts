@@ -1,3 +1,4 @@
+import { metrics } from '../metrics'
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely'
 import type { PlacedOrder, Provider, ProviderOrder } from '../adapters/provider'
 import type { Database, LocaleCode, OrderRow, OrderStatus } from '../db/schema'
@@ -312,8 +313,10 @@ export async function handOver(
   order: OrderRow,
   { now, logger, recordLater = false }: { now: Date; logger?: Logger; recordLater?: boolean },
 ): Promise<void> {
-  const failed = (err: unknown) =>
+  const failed = (err: unknown) => {
+    metrics.handOverFailures.inc()
     logger?.error('order hand-over failed', { order: order.id, ...errorFields(err) })
+  }
   let placed: PlacedOrder
   try {
     placed = await provider.placeOrder(providerOrder(order))

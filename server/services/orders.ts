@@ -1,3 +1,4 @@
+import { metrics } from '../metrics'
 import { createHash } from 'node:crypto'
 import { CompiledQuery, PostgresAdapter, type Insertable, type Kysely } from 'kysely'
 import type * as v from 'valibot'
@@ -505,14 +506,23 @@ export async function placeOrder(
 ): Promise<PlaceResult> {
   const { key, requestHash: hash } = options
   try {
-    return !db.isTransaction && isPostgres(db)
-      ? await placeInOneStatement(db, user, order, options)
-      : await placeInTransaction(db, user, order, options)
+    const result =
+      !db.isTransaction && isPostgres(db)
+        ? await placeInOneStatement(db, user, order, options)
+        : await placeInTransaction(db, user, order, options)
+    if (result.placed) metrics.ordersPlaced.inc()
+    return result
   } catch (err) {
-    if (!(err instanceof KeyTaken || err instanceof DebitRefused)) throw err
+    if (!(err instanceof KeyTaken || err instanceof DebitRefused)) {
+      metrics.ordersFailed.inc({ reason: 'error' })
+      throw err
+    }
     const earlier = key === undefined ? undefined : await replayed(db, user.id, key, hash)
     if (earlier) return { placed: false, reply: earlier }
-    if (err instanceof DebitRefused) throw debitRefusal(err.currencyChanged)
+    if (err instanceof DebitRefused) {
+      metrics.ordersFailed.inc({ reason: 'balance' })
+      throw debitRefusal(err.currencyChanged)
+    }
     throw new Error(`idempotency key ${key} vanished`, { cause: err })
   }
 }

@@ -1,3 +1,4 @@
+import { metrics } from '../metrics'
 import type { Kysely } from 'kysely'
 import type { PushSender } from '../adapters/push'
 import type { Database } from '../db/schema'
@@ -83,6 +84,7 @@ export async function deliverPushes(
         .execute()
     } else {
       if (failed) logger?.warn('push given up', { job: job.id, attempts })
+      metrics.pushJobs.inc({ outcome: failed ? 'failed' : 'sent' })
       await db
         .updateTable('push_jobs')
         .set({ attempts, done_at: at })
