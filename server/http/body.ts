@@ -1,9 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { parseBody } from 'hono/utils/body'
+import type * as v from 'valibot'
 import { t } from '../i18n'
-import { ApiError } from '../core/errors'
+import { ApiError, parseFields, type FieldMessages } from '../core/errors'
 import { simpleMultipart, simpleUrlencoded } from './form'
+import type { AppEnv } from './env'
 import { localeFromUrl } from './locale'
 
 /**
@@ -64,6 +66,21 @@ export function formBodyLimit(maxSize = 64 * 1024): MiddlewareHandler {
     if (length === undefined || c.req.header('transfer-encoding') !== undefined)
       return streamed(c, next)
     if (Number(length) > maxSize) return tooLarge(c)
+    await next()
+  }
+}
+
+/**
+ * The validator of a call's form: reads the body (readFields) with the schema of its entry in
+ * the contract (src/contract/endpoints.ts), answering 422 in the caller's language for what
+ * breaks it; the handler takes what was read from `c.req.valid('form')`.
+ */
+export function validForm<S extends v.GenericSchema<unknown, object>>(
+  schema: S,
+  fields: Record<string, FieldMessages>,
+): MiddlewareHandler<AppEnv, string, { out: { form: v.InferOutput<S> } }> {
+  return async (c, next) => {
+    c.req.addValidatedData('form', parseFields(schema, await readFields(c), fields))
     await next()
   }
 }

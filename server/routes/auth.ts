@@ -1,24 +1,10 @@
 import { Hono, type Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import type * as v from 'valibot'
-import {
-  CodeCheckSchema,
-  EmailPayloadSchema,
-  LoginAuthSchema,
-  LoginSchema,
-  NewUserSchema,
-  ResetLinkSchema,
-  ResetSchema,
-  SignupAuthSchema,
-  type CodeCheckReplySchema,
-  type CodeSentReply,
-  type ResetSentReplySchema,
-  type TokenReplySchema,
-} from '../../src/contract/auth'
-import type { MessageReply } from '../../src/contract/common'
+import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import { normalisePhone } from '../../src/domain/phone'
 import { requireUser } from '../http/auth'
-import { formBodyLimit, readFields } from '../http/body'
+import { formBodyLimit, readFields, validForm } from '../http/body'
 import { clientAddressKey } from '../http/client-ip'
 import type { AppEnv } from '../http/env'
 import { signupLimit } from '../http/limits'
@@ -74,7 +60,7 @@ function keepDevice(c: Context<AppEnv>, { device }: SignedIn) {
  * The sign-in form sends a username or a phone number; the code step may send both, and
  * then the username decides.
  */
-function credentials<S extends typeof LoginSchema | typeof LoginAuthSchema>(
+function credentials<S extends typeof E.loginCheck.body | typeof E.login.body>(
   fields: Record<string, unknown>,
   schema: S,
 ): { creds: Credentials; input: v.InferOutput<S> } {
@@ -116,30 +102,31 @@ function assertConfirmed(input: { password: string; password_confirmation: strin
 const limit = formBodyLimit()
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/signup', sameOriginOnly, signupLimit, limit, async (c) => {
+  .post(E.signup.path, sameOriginOnly, signupLimit, limit, async (c) => {
+    // One path, two calls: the query says which body to read (the table's `variant`).
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
-      const input = parseFields(SignupAuthSchema, fields, ACCOUNT_FIELDS)
+      const input = parseFields(E.signup.body, fields, ACCOUNT_FIELDS)
       const signedIn = await completeSignup(c.var, input, meta(c))
       keepDevice(c, signedIn)
-      const reply: v.InferOutput<typeof TokenReplySchema> = {
+      const reply: Reply<'signup'> = {
         message: t(c.var.locale, 'auth.signed_up'),
         token: signedIn.token,
       }
       return c.json(reply)
     }
     if (flag(c, 'validate')) {
-      const input = parseFields(NewUserSchema, fields, ACCOUNT_FIELDS)
+      const input = parseFields(E.signupValidate.body, fields, ACCOUNT_FIELDS)
       const data = await startSignup(c.var, input, meta(c))
-      const reply: CodeSentReply = { message: t(c.var.locale, 'auth.code_sent'), data }
+      const reply: Reply<'signupValidate'> = { message: t(c.var.locale, 'auth.code_sent'), data }
       return c.json(reply)
     }
     throw new ApiError(400, 'errors.bad_request')
   })
-  .post('/login', sameOriginOnly, limit, async (c) => {
+  .post(E.login.path, sameOriginOnly, limit, async (c) => {
     const fields = await readFields(c)
     if (flag(c, 'auth')) {
-      const { creds, input } = credentials(fields, LoginAuthSchema)
+      const { creds, input } = credentials(fields, E.login.body)
       const signedIn = await completeLogin(
         c.var,
         {
@@ -150,53 +137,71 @@ export const authRoutes = new Hono<AppEnv>()
         meta(c),
       )
       keepDevice(c, signedIn)
-      const reply: v.InferOutput<typeof TokenReplySchema> = {
+      const reply: Reply<'login'> = {
         message: t(c.var.locale, 'auth.signed_in'),
         token: signedIn.token,
       }
       return c.json(reply)
     }
     if (flag(c, 'check')) {
-      const { creds } = credentials(fields, LoginSchema)
+      const { creds } = credentials(fields, E.loginCheck.body)
       const data = await checkLogin(c.var, creds, meta(c))
-      const reply: CodeSentReply = { message: t(c.var.locale, 'auth.code_sent'), data }
+      const reply: Reply<'loginCheck'> = { message: t(c.var.locale, 'auth.code_sent'), data }
       return c.json(reply)
     }
     throw new ApiError(400, 'errors.bad_request')
   })
-  .post('/send/verification-code', sameOriginOnly, limit, async (c) => {
-    const { email } = parseFields(EmailPayloadSchema, await readFields(c), ACCOUNT_FIELDS)
-    // PUBLIC_URL in production (required there); elsewhere the address this was asked on.
-    const publicUrl = c.var.config.publicUrl ?? new URL(c.req.url).origin
-    const { paused } = await sendResetCode(c.var, email, { ...meta(c), publicUrl })
-    const reply: v.InferOutput<typeof ResetSentReplySchema> = {
-      message: t(c.var.locale, paused ? 'auth.reset_link_sent' : 'auth.reset_sent'),
-      data: { code_sent: !paused },
-    }
-    return c.json(reply)
-  })
-  .post('/check/verification-code', limit, async (c) => {
-    const input = parseFields(CodeCheckSchema, await readFields(c), ACCOUNT_FIELDS)
-    const isValid = await checkResetCode(c.var, input.email, input.verification_code, meta(c))
-    const reply: v.InferOutput<typeof CodeCheckReplySchema> = { data: { is_valid: isValid } }
-    return c.json(reply)
-  })
-  .post('/reset-password', limit, async (c) => {
-    const input = parseFields(ResetSchema, await readFields(c), ACCOUNT_FIELDS)
+  .post(
+    E.sendResetCode.path,
+    sameOriginOnly,
+    limit,
+    validForm(E.sendResetCode.body, ACCOUNT_FIELDS),
+    async (c) => {
+      const { email } = c.req.valid('form')
+      // PUBLIC_URL in production (required there); elsewhere the address this was asked on.
+      const publicUrl = c.var.config.publicUrl ?? new URL(c.req.url).origin
+      const { paused } = await sendResetCode(c.var, email, { ...meta(c), publicUrl })
+      const reply: Reply<'sendResetCode'> = {
+        message: t(c.var.locale, paused ? 'auth.reset_link_sent' : 'auth.reset_sent'),
+        data: { code_sent: !paused },
+      }
+      return c.json(reply)
+    },
+  )
+  .post(
+    E.checkResetCode.path,
+    limit,
+    validForm(E.checkResetCode.body, ACCOUNT_FIELDS),
+    async (c) => {
+      const input = c.req.valid('form')
+      const isValid = await checkResetCode(c.var, input.email, input.verification_code, meta(c))
+      const reply: Reply<'checkResetCode'> = { data: { is_valid: isValid } }
+      return c.json(reply)
+    },
+  )
+  .post(E.resetPassword.path, limit, validForm(E.resetPassword.body, ACCOUNT_FIELDS), async (c) => {
+    const input = c.req.valid('form')
     assertConfirmed(input)
     await resetPassword(c.var, input, meta(c))
-    const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
+    const reply: Reply<'resetPassword'> = { message: t(c.var.locale, 'auth.password_reset') }
     return c.json(reply)
   })
-  .post('/reset-password-link', limit, async (c) => {
-    const input = parseFields(ResetLinkSchema, await readFields(c), ACCOUNT_FIELDS)
-    assertConfirmed(input)
-    await resetPasswordByLink(c.var, input)
-    const reply: MessageReply = { message: t(c.var.locale, 'auth.password_reset') }
-    return c.json(reply)
-  })
-  .post('/logout', requireUser, async (c) => {
+  .post(
+    E.resetPasswordByLink.path,
+    limit,
+    validForm(E.resetPasswordByLink.body, ACCOUNT_FIELDS),
+    async (c) => {
+      const input = c.req.valid('form')
+      assertConfirmed(input)
+      await resetPasswordByLink(c.var, input)
+      const reply: Reply<'resetPasswordByLink'> = {
+        message: t(c.var.locale, 'auth.password_reset'),
+      }
+      return c.json(reply)
+    },
+  )
+  .post(E.logout.path, requireUser, async (c) => {
     await revokeSession(c.var.db, c.var.sessionId, c.var.clock.now())
-    const reply: MessageReply = { message: t(c.var.locale, 'auth.signed_out') }
+    const reply: Reply<'logout'> = { message: t(c.var.locale, 'auth.signed_out') }
     return c.json(reply)
   })

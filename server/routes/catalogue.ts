@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { ENDPOINTS as E } from '../../src/contract/endpoints'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
 import { idParam, pageRequest } from '../core/paging'
@@ -25,22 +26,23 @@ function notFound(c: Context<AppEnv>, id: MessageId) {
  * caller, so successful replies are kept in memory until the catalogue changes, and may be
  * cached by browsers and CDNs for a short while; 404s are not (docs/api.md "Caching").
  */
+const shared = sharedReply()
+
 export const catalogueRoutes = new Hono<AppEnv>()
-  .use(sharedReply())
-  .get('/groups', async (c) => c.json(await listGroups(c.var.db, c.var.locale)))
-  .get('/by-group/:id', async (c) => {
+  .get(E.groups.path, shared, async (c) => c.json(await listGroups(c.var.db, c.var.locale)))
+  .get(E.group.path, shared, async (c) => {
     const id = idParam(c.req.param('id'))
     const group = id === undefined ? undefined : await getGroup(c.var.db, c.var.locale, id)
     if (!group) return notFound(c, 'catalogue.group_not_found')
     return c.json({ data: group })
   })
-  .get('/packages/:id', async (c) => {
+  .get(E.package.path, shared, async (c) => {
     const id = idParam(c.req.param('id'))
     const detail = id === undefined ? undefined : await getPackageDetail(c.var.db, c.var.locale, id)
     if (!detail) return notFound(c, 'catalogue.package_not_found')
     return c.json({ data: detail })
   })
-  .get('/:id/packages', async (c) => {
+  .get(E.productPackages.path, shared, async (c) => {
     const id = idParam(c.req.param('id'))
     const page =
       id === undefined
@@ -49,13 +51,13 @@ export const catalogueRoutes = new Hono<AppEnv>()
     if (!page) return notFound(c, 'catalogue.product_not_found')
     return c.json(page)
   })
-  .get('/:id', async (c) => {
+  .get(E.product.path, shared, async (c) => {
     const id = idParam(c.req.param('id'))
     const detail = id === undefined ? undefined : await getProductDetail(c.var.db, c.var.locale, id)
     if (!detail) return notFound(c, 'catalogue.product_not_found')
     return c.json({ data: detail })
   })
-  .get('/', async (c) => {
+  .get(E.products.path, shared, async (c) => {
     const query = c.req.query()
     return c.json(
       await listProducts(c.var.db, c.var.locale, pageRequest(query), query.search ?? ''),

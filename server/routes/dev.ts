@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { ENDPOINTS as E } from '../../src/contract/endpoints'
 import { normalisePhone } from '../../src/domain/phone'
 import type { Channel } from '../adapters/delivery'
 import { readOutbox } from '../adapters/outbox'
@@ -19,7 +20,7 @@ function recipient(raw: string): string {
  * "delivered", newest first, for `channels` only.
  */
 export function devRoutes(channels: Channel[]) {
-  return new Hono<AppEnv>().get('/outbox', async (c) => {
+  return new Hono<AppEnv>().get(E.devOutbox.path, async (c) => {
     const to = c.req.query('to')
     const data = await readOutbox(c.var.db, {
       to: to === undefined ? undefined : recipient(to),
@@ -33,7 +34,7 @@ export function devRoutes(channels: Channel[]) {
  * Development and tests only (mounted when pushes go to the local outbox): the pushes a user
  * was sent, newest first, each `message` as FCM would deliver it to the browser.
  */
-export const devPushRoutes = new Hono<AppEnv>().get('/push', async (c) => {
+export const devPushRoutes = new Hono<AppEnv>().get(E.devPush.path, async (c) => {
   const username = c.req.query('user') ?? ''
   const user = await findUserByUsername(c.var.db, username)
   return c.json({ data: user ? await readPushOutbox(c.var.db, user.id) : [] })

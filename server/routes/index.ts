@@ -31,23 +31,22 @@ export function apiRoutes({
 }) {
   const api = new Hono<AppEnv>()
   api.use(noStoreByDefault)
-  api.route('/website', websiteRoutes)
-  api.route('/slider', sliderRoutes)
-  api.route('/about-us', aboutRoutes)
-  api.route('/contact-us', contactRoutes)
-  api.route('/messages', messagesRoutes)
-  api.route('/products', catalogueRoutes)
+  // Each sub-app routes its entries of the contract's table (src/contract/endpoints.ts).
+  api.route('/', websiteRoutes)
+  api.route('/', sliderRoutes)
+  api.route('/', aboutRoutes)
+  api.route('/', contactRoutes)
+  api.route('/', messagesRoutes)
+  api.route('/', catalogueRoutes)
   api.route('/', authRoutes)
   api.route('/', profileRoutes)
   api.route('/', orderRoutes)
   api.route('/', walletRoutes)
   api.route('/', notificationRoutes)
   api.route('/', pushConfigRoutes(pushConfig))
-  // With and without the slash: axios' baseURL plus post('/') sends it, and resellers type it.
-  api.route('/v2', resellerRoutes)
-  api.route('/v2/', resellerRoutes)
-  if (devOutbox.length > 0) api.route('/dev', devRoutes(devOutbox))
-  if (devPush) api.route('/dev', devPushRoutes)
+  api.route('/', resellerRoutes)
+  if (devOutbox.length > 0) api.route('/', devRoutes(devOutbox))
+  if (devPush) api.route('/', devPushRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))
   return api
 }

@@ -1,13 +1,13 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { MessagePayloadSchema } from '../../src/contract/site'
-import { readFields } from '../http/body'
+import { ENDPOINTS as E } from '../../src/contract/endpoints'
+import { validForm } from '../http/body'
 import { clientIp } from '../http/client-ip'
 import type { AppEnv } from '../http/env'
 import { messageLimit } from '../http/limits'
 import { messageReply } from '../http/errors'
 import { localeFromUrl } from '../http/locale'
-import { parseFields, type FieldMessages } from '../core/errors'
+import type { FieldMessages } from '../core/errors'
 import { t } from '../i18n'
 import { saveMessage } from '../services/messages'
 
@@ -18,7 +18,7 @@ const FIELDS: Record<string, FieldMessages> = {
 }
 
 export const messagesRoutes = new Hono<AppEnv>().post(
-  '/',
+  E.sendMessage.path,
   messageLimit,
   // The form's fields fit in a few kilobytes; anything far bigger is not a message.
   bodyLimit({
@@ -26,9 +26,9 @@ export const messagesRoutes = new Hono<AppEnv>().post(
     onError: (c) =>
       c.json({ message: t(localeFromUrl(c.req.url), 'errors.payload_too_large') }, 413),
   }),
+  validForm(E.sendMessage.body, FIELDS),
   async (c) => {
-    const payload = parseFields(MessagePayloadSchema, await readFields(c), FIELDS)
-    await saveMessage(c.var.db, payload, {
+    await saveMessage(c.var.db, c.req.valid('form'), {
       locale: c.var.locale,
       ip: clientIp(c, c.var.config.trustProxy),
     })

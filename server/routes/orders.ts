@@ -1,24 +1,24 @@
 import { Hono, type Context } from 'hono'
-import type * as v from 'valibot'
-import type {
-  OrderReplySchema,
-  PlayerLookupReplySchema,
-  PlayerNumberReplySchema,
-  StatusBulkReplySchema,
-} from '../../src/contract/orders'
+import { ENDPOINTS as E } from '../../src/contract/endpoints'
+import type { Reply } from '../../src/contract/endpoints'
 import { ProviderError, type PlayerApi } from '../adapters/provider'
 import { optionalUser, requireUserOrApiToken } from '../http/auth'
-import { formBodyLimit, readFields } from '../http/body'
+import { formBodyLimit, validForm } from '../http/body'
 import type { AppEnv, AppVariables, MaybeAuthEnv } from '../http/env'
 import { ApiError } from '../core/errors'
 import { idParam } from '../core/paging'
 import { anonymousLookupLimit, statusRefreshLimit } from '../http/limits'
 import { t, type MessageId } from '../i18n'
 import { refreshOrders } from '../services/order-status'
-import { checkout, findOrder, listOrders, orderWire, type WireOptions } from '../services/orders'
+import {
+  checkout,
+  findOrder,
+  listOrders,
+  ORDER_FIELD_LABELS,
+  orderWire,
+  type WireOptions,
+} from '../services/orders'
 import { lastPlayerNumber, lookupPlayer } from '../services/players'
-
-type Wire<S extends v.GenericSchema> = v.InferInput<S>
 
 /** Replies in the request's language, with dates in the store's time zone. */
 const wireOptions = ({ locale, config }: Pick<AppVariables, 'locale' | 'config'>): WireOptions => ({
@@ -43,7 +43,7 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
       now: c.var.clock.now(),
     })
     if (!result.found) return lookupFailure(c, 422, 'player.not_found')
-    const reply: Wire<typeof PlayerLookupReplySchema> = { data: { username: result.name } }
+    const reply: Reply<'playerById'> = { data: { username: result.name } }
     return c.json(reply)
   } catch (err) {
     if (err instanceof ProviderError) return lookupFailure(c, 503, 'player.unavailable')
@@ -57,31 +57,39 @@ async function playerSearch(c: Context<MaybeAuthEnv>, api: PlayerApi | undefined
  * whitelist.
  */
 export const orderRoutes = new Hono<AppEnv>()
-  .post('/automated/get/packages', formBodyLimit(), requireUserOrApiToken, async (c) => {
-    // The storefront sends an Idempotency-Key with every order, so a retried submit can never
-    // pay twice; other clients may leave it out and then each call places an order.
-    const vars = c.var // a copy of every variable at each read of c.var: read once
-    const reply = await checkout(
-      {
-        db: vars.db,
-        provider: vars.provider,
-        lbpRate: vars.config.lbpRate,
-        wire: wireOptions(vars),
-        now: vars.clock.now(),
-        logger: vars.logger,
-        // Priced by the content version the session's read saw, when there was one.
-        rows: vars.contentVersion ? vars.catalogueRows.at(vars.contentVersion) : vars.catalogueRows,
-      },
-      vars.user,
-      {
-        raw: await readFields(c),
-        playerNameQuery: c.req.query('player_name'),
-        idempotencyKey: c.req.header('idempotency-key'),
-      },
-    )
-    return c.json(reply)
-  })
-  .get('/automated/get/status/bulk', requireUserOrApiToken, statusRefreshLimit, async (c) => {
+  .post(
+    E.placeOrder.path,
+    formBodyLimit(),
+    requireUserOrApiToken,
+    validForm(E.placeOrder.body, ORDER_FIELD_LABELS),
+    async (c) => {
+      // The storefront sends an Idempotency-Key with every order, so a retried submit can never
+      // pay twice; other clients may leave it out and then each call places an order.
+      const vars = c.var // a copy of every variable at each read of c.var: read once
+      const reply = await checkout(
+        {
+          db: vars.db,
+          provider: vars.provider,
+          lbpRate: vars.config.lbpRate,
+          wire: wireOptions(vars),
+          now: vars.clock.now(),
+          logger: vars.logger,
+          // Priced by the content version the session's read saw, when there was one.
+          rows: vars.contentVersion
+            ? vars.catalogueRows.at(vars.contentVersion)
+            : vars.catalogueRows,
+        },
+        vars.user,
+        {
+          form: c.req.valid('form'),
+          playerNameQuery: c.req.query('player_name'),
+          idempotencyKey: c.req.header('idempotency-key'),
+        },
+      )
+      return c.json(reply)
+    },
+  )
+  .get(E.refreshOrders.path, requireUserOrApiToken, statusRefreshLimit, async (c) => {
     let updated: number
     try {
       updated = await refreshOrders(c.var.db, c.var.provider, c.var.user.id, {
@@ -95,16 +103,16 @@ export const orderRoutes = new Hono<AppEnv>()
       }
       throw err
     }
-    const reply: Wire<typeof StatusBulkReplySchema> = {
+    const reply: Reply<'refreshOrders'> = {
       message: t(c.var.locale, 'order.status_refreshed'),
       data: { updated },
     }
     return c.json(reply)
   })
-  .get('/automated/get/player/name/:number/:api', optionalUser, anonymousLookupLimit, (c) =>
+  .get(E.playerByName.path, optionalUser, anonymousLookupLimit, (c) =>
     playerSearch(c, { kind: 'name', name: c.req.param('api') }, c.req.param('number')),
   )
-  .get('/th-p-apis/:id', optionalUser, anonymousLookupLimit, (c) => {
+  .get(E.playerById.path, optionalUser, anonymousLookupLimit, (c) => {
     const id = idParam(c.req.param('id'))
     return playerSearch(
       c,
@@ -112,9 +120,9 @@ export const orderRoutes = new Hono<AppEnv>()
       c.req.query('number') ?? '',
     )
   })
-  .get('/player_number/info', requireUserOrApiToken, async (c) => {
+  .get(E.playerNumber.path, requireUserOrApiToken, async (c) => {
     const productId = idParam(c.req.query('product_id'))
-    const reply: Wire<typeof PlayerNumberReplySchema> = {
+    const reply: Reply<'playerNumber'> = {
       data: {
         player_number:
           productId === undefined
@@ -124,14 +132,14 @@ export const orderRoutes = new Hono<AppEnv>()
     }
     return c.json(reply)
   })
-  .get('/orders', requireUserOrApiToken, async (c) =>
+  .get(E.orders.path, requireUserOrApiToken, async (c) =>
     c.json(await listOrders(c.var.db, c.var.user, wireOptions(c.var), c.req.query())),
   )
-  .get('/orders/:id', requireUserOrApiToken, async (c) => {
+  .get(E.order.path, requireUserOrApiToken, async (c) => {
     const id = idParam(c.req.param('id'))
     const order = id === undefined ? undefined : await findOrder(c.var.db, c.var.user.id, id)
     if (!order) throw new ApiError(404, 'order.not_found')
-    const reply: Wire<typeof OrderReplySchema> = {
+    const reply: Reply<'order'> = {
       data: orderWire(order, c.var.user, wireOptions(c.var)),
     }
     return c.json(reply)

@@ -1,19 +1,10 @@
 import { Hono, type Context } from 'hono'
-import type * as v from 'valibot'
-import {
-  CurrencyPayloadSchema,
-  LocalePayloadSchema,
-  type CurrencyReplySchema,
-  type ProfileReplySchema,
-} from '../../src/contract/profile'
-import type { MessageReply } from '../../src/contract/common'
-import { ApiTokenPayloadSchema, type ApiTokenReply } from '../../src/contract/token'
+import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import type { UserRow } from '../db/schema'
 import { requireUser, requireUserOrApiToken } from '../http/auth'
-import { formBodyLimit, readFields } from '../http/body'
+import { formBodyLimit, validForm } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { tokenSaveLimit } from '../http/limits'
-import { parseFields } from '../core/errors'
 import { t } from '../i18n'
 import { revealApiToken, saveApiToken, TOKEN_FIELDS } from '../services/api-tokens'
 import { ACCOUNT_FIELDS, toProfile } from '../services/users'
@@ -31,34 +22,53 @@ const profileOf = async <E extends AppEnv>(c: Context<E>, user: UserRow) =>
  * answers an API token 403).
  */
 export const profileRoutes = new Hono<AppEnv>()
-  .get('/profile', requireUserOrApiToken, async (c) => {
-    const reply: v.InferOutput<typeof ProfileReplySchema> = {
+  .get(E.profile.path, requireUserOrApiToken, async (c) => {
+    const reply: Reply<'profile'> = {
       data: await profileOf(c, c.var.user),
     }
     return c.json(reply)
   })
-  .post('/change/locale', limit, requireUser, async (c) => {
-    const { locale } = parseFields(LocalePayloadSchema, await readFields(c), ACCOUNT_FIELDS)
-    await c.var.db.updateTable('users').set({ locale }).where('id', '=', c.var.user.id).execute()
-    // Said in the language just chosen: that is the one the user reads from now on.
-    const reply: MessageReply = { message: t(locale, 'profile.locale_changed') }
-    return c.json(reply)
-  })
-  .post('/change-currency', limit, requireUser, async (c) => {
-    const { currency } = parseFields(CurrencyPayloadSchema, await readFields(c), ACCOUNT_FIELDS)
-    const user = await changeCurrency(c.var.db, c.var.user.id, currency, {
-      rate: c.var.config.lbpRate,
-      now: c.var.clock.now(),
-    })
-    const reply: v.InferOutput<typeof CurrencyReplySchema> = {
-      message: t(c.var.locale, 'profile.currency_changed'),
-      data: await profileOf(c, user),
-    }
-    return c.json(reply)
-  })
-  .post('/user/token', limit, requireUser, tokenSaveLimit, async (c) => {
-    const payload = parseFields(ApiTokenPayloadSchema, await readFields(c), TOKEN_FIELDS)
-    const saved = await saveApiToken(c.var.db, c.var.config.tokenSecret, c.var.user.id, payload)
-    const reply: ApiTokenReply = { message: t(c.var.locale, 'token.saved'), data: saved }
-    return c.json(reply)
-  })
+  .post(
+    E.changeLocale.path,
+    limit,
+    requireUser,
+    validForm(E.changeLocale.body, ACCOUNT_FIELDS),
+    async (c) => {
+      const { locale } = c.req.valid('form')
+      await c.var.db.updateTable('users').set({ locale }).where('id', '=', c.var.user.id).execute()
+      // Said in the language just chosen: that is the one the user reads from now on.
+      const reply: Reply<'changeLocale'> = { message: t(locale, 'profile.locale_changed') }
+      return c.json(reply)
+    },
+  )
+  .post(
+    E.changeCurrency.path,
+    limit,
+    requireUser,
+    validForm(E.changeCurrency.body, ACCOUNT_FIELDS),
+    async (c) => {
+      const { currency } = c.req.valid('form')
+      const user = await changeCurrency(c.var.db, c.var.user.id, currency, {
+        rate: c.var.config.lbpRate,
+        now: c.var.clock.now(),
+      })
+      const reply: Reply<'changeCurrency'> = {
+        message: t(c.var.locale, 'profile.currency_changed'),
+        data: await profileOf(c, user),
+      }
+      return c.json(reply)
+    },
+  )
+  .post(
+    E.saveApiToken.path,
+    limit,
+    requireUser,
+    tokenSaveLimit,
+    validForm(E.saveApiToken.body, TOKEN_FIELDS),
+    async (c) => {
+      const payload = c.req.valid('form')
+      const saved = await saveApiToken(c.var.db, c.var.config.tokenSecret, c.var.user.id, payload)
+      const reply: Reply<'saveApiToken'> = { message: t(c.var.locale, 'token.saved'), data: saved }
+      return c.json(reply)
+    },
+  )

@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import type { Wire } from '../../src/contract/common'
+import { ENDPOINTS as E } from '../../src/contract/endpoints'
 import type {
   V2AddReplySchema,
   V2BalanceReplySchema,
@@ -30,8 +32,6 @@ import {
   refillIds,
   refusedOrders,
 } from '../services/reseller'
-
-type Wire<S extends v.GenericSchema> = v.InferInput<S>
 
 /**
  * The v2 API's failure shape: `{"error": ...}` in the request's language. An expected refusal
@@ -76,6 +76,9 @@ function failed(c: Context<AppEnv>, err: unknown) {
   return failure(c, 500, 'errors.server')
 }
 
+/** With and without the slash: axios' baseURL plus post('/') sends it, and resellers type it. */
+const V2_PATHS = [E.reseller.path, `${E.reseller.path}/`]
+
 /**
  * POST /api/v2 (and /api/v2/): the SMM panel API ("API v2"). Form, urlencoded or JSON; `key`
  * is the account's API token, which works only from an address on its whitelist and within its
@@ -84,9 +87,10 @@ function failed(c: Context<AppEnv>, err: unknown) {
  * docs/api.md, "Reseller API (v2)".
  */
 export const resellerRoutes = new Hono<AppEnv>()
-  .get('/', (c) => failure(c, 405, 'v2.post_only'))
-  .post(
-    '/',
+  .on(E.resellerGet.method, V2_PATHS, (c) => failure(c, 405, 'v2.post_only'))
+  .on(
+    E.reseller.method,
+    V2_PATHS,
     bodyLimit({
       maxSize: 64 * 1024,
       onError: (c) => failure(c as Context<AppEnv>, 413, 'errors.payload_too_large'),

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import type { SliderReply } from '../../src/contract/site'
+import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import type { AppEnv } from '../http/env'
 import { sharedReply } from '../http/reply-cache'
 import { listSliderImages } from '../services/site'
 
-export const sliderRoutes = new Hono<AppEnv>().get('/images', sharedReply(), async (c) => {
-  const reply: SliderReply = { data: await listSliderImages(c.var.db) }
+export const sliderRoutes = new Hono<AppEnv>().get(E.slider.path, sharedReply(), async (c) => {
+  const reply: Reply<'slider'> = { data: await listSliderImages(c.var.db) }
   return c.json(reply)
 })

@@ -1,20 +1,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type * as v from 'valibot'
-import {
-  PromoChargeSchema,
-  ReceiptChargeSchema,
-  UsdtRequestSchema,
-  type OpenUsdtPaymentReplySchema,
-  type UsdtPaymentReplySchema,
-  type ChargeReplySchema,
-  type ChargingProcessReplySchema,
-  type PaymentInfoReplySchema,
-  type PaymentLogReplySchema,
-} from '../../src/contract/wallet'
+import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { requireUser } from '../http/auth'
-import { formBodyLimit, readFields } from '../http/body'
+import { formBodyLimit, readFields, validForm } from '../http/body'
 import { clientAddressKey } from '../http/client-ip'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
@@ -36,8 +25,6 @@ import { findPaymentLog, listPaymentLogs, paymentLogWire } from '../services/pay
 import { megabytes, readReceipt, removeReceipt, storeReceipt } from '../services/receipts'
 import { findRequest, openRequest, requestUsdt, usdtWire } from '../services/usdt'
 
-type Wire<S extends v.GenericSchema> = v.InferInput<S>
-
 const CHARGE_FIELDS: Record<string, FieldMessages> = {
   name: { label: 'field.method' },
   value: { label: 'field.value', invalid: 'validation.amount' },
@@ -48,68 +35,74 @@ const CHARGE_FIELDS: Record<string, FieldMessages> = {
 
 /** The wallet's history, its top-ups and what the charging page offers. */
 export const walletRoutes = new Hono<AppEnv>()
-  .get('/payments/info', publicCache(60), async (c) => {
-    const reply: Wire<typeof PaymentInfoReplySchema> = {
+  .get(E.paymentInfo.path, publicCache(60), async (c) => {
+    const reply: Reply<'paymentInfo'> = {
       data: paymentInfoWire(await paymentSettings(c.var.db), c.var.config.chains),
     }
     return c.json(reply)
   })
-  .post('/wallet/request-payment', formBodyLimit(), requireUser, async (c) => {
-    const { db, user, config, locale } = c.var
-    const input = parseFields(UsdtRequestSchema, await readFields(c), CHARGE_FIELDS)
-    const now = c.var.clock.now()
-    const request = await requestUsdt(
-      db,
-      user,
-      { amount: toMicros(input.amount), network: input.network },
-      { chains: config.chains, timing: config.usdt, now },
-    )
-    const reply: Wire<typeof UsdtPaymentReplySchema> = {
-      ...usdtWire(request, now),
-      message: t(locale, 'usdt.requested'),
-    }
-    return c.json(reply)
-  })
-  .get('/wallet/open-payment', requireUser, async (c) => {
+  .post(
+    E.requestUsdt.path,
+    formBodyLimit(),
+    requireUser,
+    validForm(E.requestUsdt.body, CHARGE_FIELDS),
+    async (c) => {
+      const { db, user, config, locale } = c.var
+      const input = c.req.valid('form')
+      const now = c.var.clock.now()
+      const request = await requestUsdt(
+        db,
+        user,
+        { amount: toMicros(input.amount), network: input.network },
+        { chains: config.chains, timing: config.usdt, now },
+      )
+      const reply: Reply<'requestUsdt'> = {
+        ...usdtWire(request, now),
+        message: t(locale, 'usdt.requested'),
+      }
+      return c.json(reply)
+    },
+  )
+  .get(E.openUsdtPayment.path, requireUser, async (c) => {
     const now = c.var.clock.now()
     const open = await openRequest(c.var.db, c.var.user.id, now)
-    const reply: Wire<typeof OpenUsdtPaymentReplySchema> = {
+    const reply: Reply<'openUsdtPayment'> = {
       data: open ? usdtWire(open, now) : null,
     }
     return c.json(reply)
   })
-  .get('/wallet/check-payment/:id', requireUser, async (c) => {
+  .get(E.usdtPayment.path, requireUser, async (c) => {
     const id = idParam(c.req.param('id'))
     const request = id === undefined ? undefined : await findRequest(c.var.db, c.var.user.id, id)
     if (!request) throw new ApiError(404, 'usdt.not_found')
-    const reply: Wire<typeof UsdtPaymentReplySchema> = usdtWire(request, c.var.clock.now())
+    const reply: Reply<'usdtPayment'> = usdtWire(request, c.var.clock.now())
     return c.json(reply)
   })
-  .get('/payment-logs', requireUser, async (c) =>
+  .get(E.paymentLogs.path, requireUser, async (c) =>
     c.json(await listPaymentLogs(c.var.db, c.var.user, c.req.query(), c.var.config.storeTimeZone)),
   )
-  .get('/payment-logs/:id', requireUser, async (c) => {
+  .get(E.paymentLog.path, requireUser, async (c) => {
     const id = idParam(c.req.param('id'))
     const log = id === undefined ? undefined : await findPaymentLog(c.var.db, c.var.user.id, id)
     if (!log) throw new ApiError(404, 'payment_log.not_found')
-    const reply: Wire<typeof PaymentLogReplySchema> = {
+    const reply: Reply<'paymentLog'> = {
       data: paymentLogWire(log, c.var.config.storeTimeZone),
     }
     return c.json(reply)
   })
-  .get('/charging-processes', requireUser, async (c) =>
+  .get(E.charges.path, requireUser, async (c) =>
     c.json(await listCharges(c.var.db, c.var.user.id, c.req.query(), c.var.config.storeTimeZone)),
   )
-  .get('/charging-processes/:id', requireUser, async (c) => {
+  .get(E.charge.path, requireUser, async (c) => {
     const id = idParam(c.req.param('id'))
     const charge = id === undefined ? undefined : await findCharge(c.var.db, c.var.user.id, id)
     if (!charge) throw new ApiError(404, 'charging.not_found')
-    const reply: Wire<typeof ChargingProcessReplySchema> = {
+    const reply: Reply<'charge'> = {
       data: chargeWire(charge, c.var.config.storeTimeZone),
     }
     return c.json(reply)
   })
-  .get('/charging-processes/:id/receipt', requireUser, async (c) => {
+  .get(E.receipt.path, requireUser, async (c) => {
     const id = idParam(c.req.param('id'))
     const charge = id === undefined ? undefined : await findCharge(c.var.db, c.var.user.id, id)
     if (!charge?.receipt_file) throw new ApiError(404, 'charging.not_found')
@@ -120,7 +113,7 @@ export const walletRoutes = new Hono<AppEnv>()
     return c.body(new Uint8Array(bytes))
   })
   .post(
-    '/charging-processes',
+    E.receiptCharge.path,
     requireUser,
     // A receipt and a few fields; a file beyond the limit is refused before it is read whole.
     (c, next) =>
@@ -139,9 +132,10 @@ export const walletRoutes = new Hono<AppEnv>()
     async (c) => {
       const { db, user, locale, config } = c.var
       const now = c.var.clock.now()
+      // One path, two calls: the query says which body to read (the table's `variant`).
       const fields = await readFields(c)
-      if (c.req.query('name')?.toUpperCase() === 'PROMO_CODE') {
-        const { promo_code } = parseFields(PromoChargeSchema, fields, CHARGE_FIELDS)
+      if (c.req.query('name')?.toUpperCase() === E.promoCharge.variant.name) {
+        const { promo_code } = parseFields(E.promoCharge.body, fields, CHARGE_FIELDS)
         const { charge, user: after } = await redeemPromoCounted(
           db,
           { userId: user.id, ip: clientAddressKey(c, config.trustProxy) },
@@ -155,7 +149,7 @@ export const walletRoutes = new Hono<AppEnv>()
             },
           },
         )
-        const reply: Wire<typeof ChargeReplySchema> = {
+        const reply: Reply<'promoCharge'> = {
           message: t(locale, 'promo.redeemed'),
           data: chargeWire(charge, config.storeTimeZone),
           balance: fromMicros(after.balance),
@@ -163,10 +157,9 @@ export const walletRoutes = new Hono<AppEnv>()
         return c.json(reply)
       }
 
-      const input = parseFields(ReceiptChargeSchema, fields, CHARGE_FIELDS)
-      const image = fields.image
-      if (!(image instanceof File) || image.size === 0)
-        throw new ApiError(422, 'charging.receipt.missing')
+      const input = parseFields(E.receiptCharge.body, fields, CHARGE_FIELDS)
+      const image = input.image
+      if (!image || image.size === 0) throw new ApiError(422, 'charging.receipt.missing')
       // Before the photo is decoded: a customer with enough waiting costs no more CPU.
       await assertFewWaiting(db, user.id, config.waitingReceiptsPerUser)
       const file = await storeReceipt(
@@ -187,7 +180,7 @@ export const walletRoutes = new Hono<AppEnv>()
         await removeReceipt(config.receipts.dir, file)
         throw err
       }
-      const reply: Wire<typeof ChargeReplySchema> = {
+      const reply: Reply<'receiptCharge'> = {
         message: t(locale, 'charging.created'),
         data: chargeWire(charge, config.storeTimeZone),
         balance: fromMicros(user.balance),

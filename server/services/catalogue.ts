@@ -11,7 +11,7 @@ import {
   type ProductDetailSchema,
   type ProductSummarySchema,
 } from '../../src/contract/catalogue'
-import type { Locale } from '../../src/contract/common'
+import type { Locale, Wire } from '../../src/contract/common'
 import { fromMicros } from '../../src/domain/money'
 import type { Database } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
@@ -31,7 +31,6 @@ import {
  * names and notes in the request's language.
  */
 
-type Wire<S extends v.GenericSchema> = v.InferInput<S>
 export type ProductSummaryWire = Wire<typeof ProductSummarySchema>
 export type ProductDetailWire = Wire<typeof ProductDetailSchema>
 export type PackageWire = Wire<typeof PackageSchema>

@@ -4,7 +4,12 @@ import { CompiledQuery, PostgresAdapter, type Insertable, type Kysely } from 'ky
 import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
 import { LIST_SORTS } from '../../src/contract/constants'
-import type { OrderSchema, PlaceOrderReplySchema } from '../../src/contract/orders'
+import {
+  OrderRequestSchema,
+  type OrderForm,
+  type OrderSchema,
+  type PlaceOrderReplySchema,
+} from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import {
   chosenService,
@@ -43,7 +48,7 @@ import {
   type ListQuery,
   type Page,
 } from '../core/paging'
-import { ValidationError, type FieldMessages } from '../core/errors'
+import { parseFields, ValidationError, type FieldMessages } from '../core/errors'
 import { LOCALES, localized, t, type MessageId } from '../i18n'
 import type { Logger } from '../log'
 import { generatedImageUrl } from './catalogue-images'
@@ -92,43 +97,17 @@ export const ORDER_FIELD_LABELS: Record<string, FieldMessages> = {
   wallet_address: { label: 'field.wallet_address' },
 }
 
-/** The form as sent: text fields only, trimmed, without the values a form drops when empty. */
-export type OrderFields = Record<string, string>
-
-export interface OrderForm {
-  /** `qty` is read as `quantity`. */
-  fields: OrderFields
-  /** The name the quantity came under: a problem with it is told under that name. */
-  quantityName: 'qty' | 'quantity'
-}
-
-const DROPPED = new Set(['', 'null', 'undefined'])
+/** The form as read: trimmed text fields, without the values a form drops when empty. */
+export type OrderFields = OrderForm['fields']
+export type { OrderForm }
 
 function refuse(field: string, id: MessageId, values?: Record<string, unknown>): never {
   throw new ValidationError([{ field, id, values }], ORDER_FIELD_LABELS)
 }
 
-/**
- * Reads the order form: every value must be text (a JSON `true`, list or object is refused,
- * never read as something else); `qty` and `quantity` are one field, and a request that gives
- * both differently is refused rather than read one way for the price and another for the key.
- */
-export function orderForm(raw: Record<string, unknown>): OrderForm {
-  const fields: OrderFields = {}
-  for (const [name, value] of Object.entries(raw)) {
-    if (typeof value !== 'string') refuse(name, 'validation.invalid')
-    const text = value.trim()
-    if (!DROPPED.has(text)) fields[name] = text
-  }
-  if (fields.qty !== undefined) {
-    if (fields.quantity !== undefined && fields.quantity !== fields.qty)
-      refuse('quantity', 'validation.invalid')
-    fields.quantity = fields.qty
-    delete fields.qty
-    return { fields, quantityName: 'qty' }
-  }
-  return { fields, quantityName: 'quantity' }
-}
+/** Reads an order form with the contract's schema, as the order call's validator does. */
+export const orderForm = (raw: unknown): OrderForm =>
+  parseFields(OrderRequestSchema, raw, ORDER_FIELD_LABELS)
 
 /**
  * What makes two order calls "the same request" for an Idempotency-Key: the fields as read
@@ -780,8 +759,8 @@ async function placeInOneStatement(
 }
 
 export interface CheckoutRequest {
-  /** The form as the body carried it. */
-  raw: Record<string, unknown>
+  /** The form, read with the contract's schema. */
+  form: OrderForm
   /** `?player_name=`, as the storefront sends the looked-up name. */
   playerNameQuery: string | undefined
   /** Repeats of a call with the same key get the first reply; without one, each call orders. */
@@ -812,7 +791,7 @@ export async function checkout(
   const key = request.idempotencyKey?.trim() || undefined
   if (key !== undefined && key.length > IDEMPOTENCY_KEY_MAX)
     throw new ApiError(400, 'order.idempotency.invalid')
-  const form = orderForm(request.raw)
+  const { form } = request
   const hash = requestHash(form.fields, request.playerNameQuery)
   let priced: PreparedOrder
   try {

@@ -25,7 +25,7 @@ import type { Database, OrderRow, UserRow } from '../db/schema'
 import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-catalogue'
 import { ApiError } from '../core/errors'
 import { localized } from '../i18n'
-import { checkout, type CheckoutContext } from './orders'
+import { checkout, orderForm, type CheckoutContext } from './orders'
 import { lookupPlayer } from './players'
 import { isProductAvailable, priceInput, purchaseTerms } from './purchase-terms'
 
@@ -339,7 +339,7 @@ export async function addOrder(
   }
 
   const reply = await checkout(ctx, user, {
-    raw,
+    form: orderForm(raw),
     playerNameQuery: undefined,
     idempotencyKey: request.idempotencyKey,
   })

@@ -1,9 +1,7 @@
-import * as v from 'valibot'
 import { afterEach, expect, it, vi } from 'vitest'
+import { WebsiteInfoReplySchema as Reply } from '../contract/site'
 import { api, apiUrl } from './client'
 import { EARLY_REPLIES, EARLY_REPLIES_AT } from './early-replies'
-
-const Reply = v.object({ data: v.object({ id: v.number() }) })
 
 afterEach(() => {
   delete (window as unknown as Record<string, unknown>)[EARLY_REPLIES]
@@ -11,7 +9,7 @@ afterEach(() => {
 })
 
 it('a call cancelled before it read the early reply leaves it to the call made again', async () => {
-  const url = apiUrl('products/1')
+  const url = apiUrl('website/info')
   let arrive = (_: Response) => {}
   ;(window as unknown as Record<string, unknown>)[EARLY_REPLIES] = {
     [EARLY_REPLIES_AT]: window.location.hash,
@@ -19,13 +17,13 @@ it('a call cancelled before it read the early reply leaves it to the call made a
   }
   const network = vi.spyOn(globalThis, 'fetch')
   const cancelled = new AbortController()
-  const first = api.get('products/1', Reply, { anonymous: true, signal: cancelled.signal })
+  const first = api.get('website/info', Reply, { anonymous: true, signal: cancelled.signal })
   cancelled.abort()
-  arrive(Response.json({ data: { id: 1 } }))
+  arrive(Response.json({ website_info: '1' }))
   await first
-  expect(await api.get('products/1', Reply, { anonymous: true })).toEqual({ data: { id: 1 } })
+  expect(await api.get('website/info', Reply, { anonymous: true })).toEqual({ website_info: '1' })
   expect(network).not.toHaveBeenCalled()
   // Read once by a call that was not cancelled: the next call goes to the network.
-  network.mockResolvedValue(Response.json({ data: { id: 2 } }))
-  expect(await api.get('products/1', Reply, { anonymous: true })).toEqual({ data: { id: 2 } })
+  network.mockResolvedValue(Response.json({ website_info: '2' }))
+  expect(await api.get('website/info', Reply, { anonymous: true })).toEqual({ website_info: '2' })
 })

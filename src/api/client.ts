@@ -5,6 +5,7 @@ import { settleEarlyReply, takeEarlyReply } from './early-replies'
 import { ApiError } from './errors'
 import { toFormData, type FormValue } from './form-data'
 import { getToken, setToken } from './token'
+import type { Endpoints } from '../contract/endpoints'
 
 /** Where the API lives; any backend that speaks `src/contract` will do. */
 export const API_BASE: string = import.meta.env.VITE_API_BASE || '/api/'
@@ -16,15 +17,49 @@ type Query = Record<string, string | number | undefined | null>
  * this way, so that the schemas and valibot come with the first reply, not with the page.
  */
 export type ReplySchema<S extends v.GenericSchema> = S | (() => Promise<S>)
+
+type Method = Endpoints[keyof Endpoints]['method']
+/** A path as a call writes it: the table's without its leading slash, a parameter any text. */
+type Written<P extends string> = P extends `${infer Head}:${string}/${infer Tail}`
+  ? `${Head}${string}/${Written<Tail>}`
+  : P extends `${infer Head}:${string}`
+    ? `${Head}${string}`
+    : P
+/** The contract's endpoints (src/contract/endpoints.ts) a call of `method` to `path` may be. */
+type EndpointAt<M extends Method, P extends string> = {
+  [K in keyof Endpoints]: Endpoints[K] extends { method: M; path: `/${infer Path}` }
+    ? P extends Written<Path>
+      ? Endpoints[K]
+      : never
+    : never
+}[keyof Endpoints]
+/** Every path the contract has for `method`, as calls write them. */
+type PathOf<M extends Method> = {
+  [K in keyof Endpoints]: Endpoints[K] extends { method: M; path: `/${infer Path}` }
+    ? Written<Path>
+    : never
+}[keyof Endpoints]
+type ReplyAt<M extends Method, P extends string> = Extract<
+  EndpointAt<M, P>['reply'],
+  v.GenericSchema
+>
+/** A form with the names of a contract body, each a form value as toFormData sends it. */
+export type FormBody<T> = Partial<Record<keyof T, FormValue>>
+/** The form a call sends: the names its contract body has, or FormData. */
+type BodyAt<M extends Method, P extends string> =
+  EndpointAt<M, P> extends { body: infer S extends v.GenericSchema }
+    ? FormBody<v.InferInput<S>> | FormData
+    : never
+
 type Body = Record<string, FormValue> | FormData
 
-interface RequestOptions {
+interface RequestOptions<B = Body> {
   /** Public data: sent without the token, so shared caches and the service worker may keep it. */
   anonymous?: boolean
   /** Adds local={language} (default); off for replies that are the same in every language. */
   localized?: boolean
   query?: Query
-  body?: Body
+  body?: B
   headers?: Record<string, string>
   signal?: AbortSignal
 }
@@ -145,22 +180,20 @@ async function request<S extends v.GenericSchema>(
   return checked.output
 }
 
+/** Calls typed by the contract: the path must be one of its endpoints, the schema its reply. */
+const call =
+  <M extends Method>(method: M) =>
+  <P extends PathOf<M>, S extends ReplyAt<M, P>>(
+    path: P,
+    schema: ReplySchema<S>,
+    options?: RequestOptions<BodyAt<M, P>>,
+  ) =>
+    request(method, path, schema, options)
+
 export const api = {
-  get: <S extends v.GenericSchema>(
-    path: string,
-    schema: ReplySchema<S>,
-    options?: RequestOptions,
-  ) => request('GET', path, schema, options),
-  post: <S extends v.GenericSchema>(
-    path: string,
-    schema: ReplySchema<S>,
-    options?: RequestOptions,
-  ) => request('POST', path, schema, options),
-  delete: <S extends v.GenericSchema>(
-    path: string,
-    schema: ReplySchema<S>,
-    options?: RequestOptions,
-  ) => request('DELETE', path, schema, options),
+  get: call('GET'),
+  post: call('POST'),
+  delete: call('DELETE'),
   /** A file the API serves to the signed-in user only (a receipt): fetched with the token. */
   blob: async (path: string, options?: RequestOptions) => {
     let blob: Blob | undefined

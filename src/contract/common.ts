@@ -1,5 +1,8 @@
 import * as v from 'valibot'
 
+/** What the server writes for a schema: its input, before the client's transforms. */
+export type Wire<S extends v.GenericSchema> = v.InferInput<S>
+
 /** Languages the store speaks; `local` on every call. */
 export const LocaleSchema = v.picklist(['en', 'ar'])
 export type Locale = v.InferOutput<typeof LocaleSchema>

@@ -77,6 +77,56 @@ export const ORDER_FIELDS = [
   'social_link',
   'wallet_address',
 ] as const
+export type OrderField = (typeof ORDER_FIELDS)[number]
+
+/** Values a form leaves out when empty; the server reads them as not sent. */
+const DROPPED = new Set(['', 'null', 'undefined'])
+
+/** An order form: the named fields and the item's requirement fields, all text. */
+export type OrderBody = Partial<Record<OrderField, string>> & Record<string, string>
+
+/**
+ * POST automated/get/packages: the order form. Every value is text (a JSON `true`, list or
+ * object is refused, never read as something else, whatever the field's name); the item's
+ * requirement fields come under their own names beside the named fields. Values are trimmed
+ * and those a form drops when empty are left out. `qty` and `quantity` are one field: a
+ * request that gives both differently is refused rather than read one way for the price and
+ * another for the Idempotency-Key. The output says which name the quantity came under, for
+ * the messages about it.
+ */
+export const OrderRequestSchema = v.pipe(
+  v.custom<OrderBody>((input) => typeof input === 'object' && input !== null),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    for (const [key, value] of Object.entries(dataset.value)) {
+      if (typeof value !== 'string') {
+        const input = dataset.value
+        addIssue({
+          message: 'not text',
+          path: [{ type: 'object', origin: 'value', input, key, value }],
+        })
+      }
+    }
+  }),
+  v.transform((body): OrderBody => {
+    const fields: OrderBody = {}
+    for (const [name, value] of Object.entries(body)) {
+      const text = value.trim()
+      if (!DROPPED.has(text)) fields[name] = text
+    }
+    return fields
+  }),
+  v.forward(
+    v.check((f) => f.qty === undefined || f.quantity === undefined || f.qty === f.quantity),
+    ['quantity'],
+  ),
+  v.transform(({ qty, ...fields }): { fields: OrderBody; quantityName: 'qty' | 'quantity' } =>
+    qty === undefined
+      ? { fields, quantityName: 'quantity' }
+      : { fields: { ...fields, quantity: qty }, quantityName: 'qty' },
+  ),
+)
+export type OrderForm = v.InferOutput<typeof OrderRequestSchema>
 
 /** Bounds every order field shares (the database columns are this wide). */
 export const ORDER_TEXT_MAX = 255

@@ -12,8 +12,14 @@ export type UserType = v.InferOutput<typeof UserTypeSchema>
 
 /** POST change/locale */
 export const LocalePayloadSchema = v.object({ locale: LocaleSchema })
-/** POST change-currency (`locale` rides along; the reply's language comes from `local`). */
-export const CurrencyPayloadSchema = v.object({ currency: CurrencySchema })
+/**
+ * POST change-currency. The storefront's `locale` rides along and is not read: the reply's
+ * language comes from `local`.
+ */
+export const CurrencyPayloadSchema = v.object({
+  currency: CurrencySchema,
+  locale: v.optional(v.unknown()),
+})
 
 // ---- replies --------------------------------------------------------------------------------
 

@@ -108,10 +108,15 @@ export const ChargeValueSchema = v.pipe(
   v.check((s) => Number(s) > 0 && Number(s) <= CHARGE_VALUE_MAX),
 )
 
-/** POST charging-processes (multipart) for WHISH_MONEY / OMT_PAY: the value and a receipt. */
+/**
+ * POST charging-processes (multipart) for WHISH_MONEY / OMT_PAY: the value and a receipt
+ * photo; `image` is undefined when the form carries no file there (the server says so in its
+ * own words).
+ */
 export const ReceiptChargeSchema = v.object({
   name: v.picklist(RECEIPT_METHODS),
   value: ChargeValueSchema,
+  image: v.fallback(v.optional(v.instance(Blob)), undefined),
 })
 
 /** POST charging-processes?name=PROMO_CODE */

@@ -1,4 +1,5 @@
-import type { FormValue } from '../../api/form-data'
+import type { FormBody } from '../../api/client'
+import type { OrderBody } from '../../contract/orders'
 import { formFields } from '../../domain/ordering'
 import type { Purchasable } from './item'
 import type { OrderValues } from './rules'
@@ -11,8 +12,8 @@ export function orderBody(
   item: Purchasable,
   values: OrderValues,
   playerName: string | null,
-): Record<string, FormValue> {
-  const body: Record<string, FormValue> = {
+): FormBody<OrderBody> {
+  const body: FormBody<OrderBody> = {
     [item.terms.target === 'package' ? 'package_id' : 'product_id']: item.id,
     product_reference: item.productReference ?? undefined,
   }

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
-import type { FormValue } from '../../api/form-data'
+import type { FormBody } from '../../api/client'
 import { USER_KEY } from '../../api/session'
 import {
+  type OrderBody,
   PlaceOrderReplySchema,
   PlayerLookupReplySchema,
   PlayerNumberReplySchema,
@@ -26,8 +27,8 @@ export const orderingQueries = {
 export function lookupPlayer(item: Purchasable, number: string) {
   const { thirdPartyApiId, thirdPartyAs7abApi } = item.terms
   const path = thirdPartyApiId
-    ? `th-p-apis/${thirdPartyApiId}`
-    : `automated/get/player/name/${encodeURIComponent(number)}/${encodeURIComponent(thirdPartyAs7abApi ?? '')}`
+    ? (`th-p-apis/${thirdPartyApiId}` as const)
+    : (`automated/get/player/name/${encodeURIComponent(number)}/${encodeURIComponent(thirdPartyAs7abApi ?? '')}` as const)
   return api.get(path, PlayerLookupReplySchema, {
     query: thirdPartyApiId
       ? { number, product_id: item.productId }
@@ -36,11 +37,7 @@ export function lookupPlayer(item: Purchasable, number: string) {
 }
 
 /** The order call; the key makes its retries safe. */
-export function placeOrder(
-  body: Record<string, FormValue>,
-  idempotencyKey: string,
-  playerName?: string,
-) {
+export function placeOrder(body: FormBody<OrderBody>, idempotencyKey: string, playerName?: string) {
   return api.post('automated/get/packages', PlaceOrderReplySchema, {
     body,
     query: playerName ? { player_name: playerName } : undefined,

@@ -1,0 +1,377 @@
+import * as v from 'valibot'
+import {
+  CodeCheckReplySchema,
+  CodeCheckSchema,
+  CodeSentReplySchema,
+  EmailPayloadSchema,
+  LoginAuthSchema,
+  LoginSchema,
+  NewUserSchema,
+  ResetLinkSchema,
+  ResetSchema,
+  ResetSentReplySchema,
+  SignupAuthSchema,
+  TokenReplySchema,
+} from './auth'
+import {
+  GroupListReplySchema,
+  GroupReplySchema,
+  PackageDetailReplySchema,
+  PackagePageSchema,
+  ProductDetailReplySchema,
+  ProductPageSchema,
+} from './catalogue'
+import { MessageReplySchema } from './common'
+import {
+  FcmTokenPayloadSchema,
+  NotificationPageSchema,
+  PushConfigReplySchema,
+} from './notifications'
+import {
+  OrderPageSchema,
+  OrderReplySchema,
+  OrderRequestSchema,
+  PlaceOrderReplySchema,
+  PlayerLookupReplySchema,
+  PlayerNumberReplySchema,
+  StatusBulkReplySchema,
+} from './orders'
+import {
+  CurrencyPayloadSchema,
+  CurrencyReplySchema,
+  LocalePayloadSchema,
+  ProfileReplySchema,
+} from './profile'
+import {
+  V2AddReplySchema,
+  V2BalanceReplySchema,
+  V2ErrorSchema,
+  V2MultiStatusReplySchema,
+  V2ServicesReplySchema,
+  V2StatusSchema,
+} from './reseller'
+import {
+  AboutReplySchema,
+  ContactReplySchema,
+  MessagePayloadSchema,
+  SliderReplySchema,
+  WebsiteInfoReplySchema,
+} from './site'
+import { ApiTokenPayloadSchema, ApiTokenReplySchema } from './token'
+import {
+  ChargeReplySchema,
+  ChargingProcessPageSchema,
+  ChargingProcessReplySchema,
+  OpenUsdtPaymentReplySchema,
+  PaymentInfoReplySchema,
+  PaymentLogPageSchema,
+  PaymentLogReplySchema,
+  PromoChargeSchema,
+  ReceiptChargeSchema,
+  UsdtPaymentReplySchema,
+  UsdtRequestSchema,
+} from './wallet'
+
+/*
+ * Every call of the API, once (docs/api.md): its method, its path under /api/ as the server
+ * routes it (`:id` a path parameter), who may make it, the body it reads and the reply it
+ * sends. The server binds its handlers to these entries and reads bodies with these schemas;
+ * the storefront's client is typed from them; endpoints.test.ts holds the server's routes and
+ * docs/api.md to this table. A path that does two things by its query (`signup?validate=1`,
+ * `signup?auth=1`) has one entry for each, with `variant` the query that picks it.
+ */
+
+/**
+ * Who may call: anyone; anyone, a session making it the user's (`optional`); a signed-in user
+ * (`user`); a user or an API token from its whitelist (`user-or-token`); the reseller API's
+ * `key` field (`api-key`); the development server only (`dev`).
+ */
+export type EndpointAuth = 'public' | 'optional' | 'user' | 'user-or-token' | 'api-key' | 'dev'
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'DELETE'
+  path: `/${string}`
+  auth: EndpointAuth
+  /** The query that picks this entry where one path does more than one thing. */
+  variant?: Readonly<Record<string, string>>
+  /** The form fields the call reads (docs/api.md, Request bodies). */
+  body?: v.GenericSchema
+  /** The JSON reply of a success, or `file` for bytes. */
+  reply: v.GenericSchema | 'file'
+}
+
+/** The reseller API's replies: each action's, or its `{"error": ...}`. */
+const V2ReplySchema = v.union([
+  V2ServicesReplySchema,
+  V2AddReplySchema,
+  V2StatusSchema,
+  V2MultiStatusReplySchema,
+  V2BalanceReplySchema,
+  V2ErrorSchema,
+])
+
+/** The outbox of the development server: whatever it holds, as JSON. */
+const DevReplySchema = v.unknown()
+
+export const ENDPOINTS = {
+  // ---- site content
+  websiteInfo: {
+    method: 'GET',
+    path: '/website/info',
+    auth: 'public',
+    reply: WebsiteInfoReplySchema,
+  },
+  slider: { method: 'GET', path: '/slider/images', auth: 'public', reply: SliderReplySchema },
+  about: { method: 'GET', path: '/about-us/info', auth: 'public', reply: AboutReplySchema },
+  contact: { method: 'GET', path: '/contact-us/info', auth: 'public', reply: ContactReplySchema },
+  sendMessage: {
+    method: 'POST',
+    path: '/messages',
+    auth: 'public',
+    body: MessagePayloadSchema,
+    reply: MessageReplySchema,
+  },
+  // ---- accounts and codes
+  signupValidate: {
+    method: 'POST',
+    path: '/signup',
+    variant: { validate: '1' },
+    auth: 'public',
+    body: NewUserSchema,
+    reply: CodeSentReplySchema,
+  },
+  signup: {
+    method: 'POST',
+    path: '/signup',
+    variant: { auth: '1' },
+    auth: 'public',
+    body: SignupAuthSchema,
+    reply: TokenReplySchema,
+  },
+  loginCheck: {
+    method: 'POST',
+    path: '/login',
+    variant: { check: '1' },
+    auth: 'public',
+    body: LoginSchema,
+    reply: CodeSentReplySchema,
+  },
+  login: {
+    method: 'POST',
+    path: '/login',
+    variant: { auth: '1' },
+    auth: 'public',
+    body: LoginAuthSchema,
+    reply: TokenReplySchema,
+  },
+  logout: { method: 'POST', path: '/logout', auth: 'user', reply: MessageReplySchema },
+  sendResetCode: {
+    method: 'POST',
+    path: '/send/verification-code',
+    auth: 'public',
+    body: EmailPayloadSchema,
+    reply: ResetSentReplySchema,
+  },
+  checkResetCode: {
+    method: 'POST',
+    path: '/check/verification-code',
+    auth: 'public',
+    body: CodeCheckSchema,
+    reply: CodeCheckReplySchema,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/reset-password',
+    auth: 'public',
+    body: ResetSchema,
+    reply: MessageReplySchema,
+  },
+  resetPasswordByLink: {
+    method: 'POST',
+    path: '/reset-password-link',
+    auth: 'public',
+    body: ResetLinkSchema,
+    reply: MessageReplySchema,
+  },
+  // ---- profile
+  profile: { method: 'GET', path: '/profile', auth: 'user-or-token', reply: ProfileReplySchema },
+  changeLocale: {
+    method: 'POST',
+    path: '/change/locale',
+    auth: 'user',
+    body: LocalePayloadSchema,
+    reply: MessageReplySchema,
+  },
+  changeCurrency: {
+    method: 'POST',
+    path: '/change-currency',
+    auth: 'user',
+    body: CurrencyPayloadSchema,
+    reply: CurrencyReplySchema,
+  },
+  saveApiToken: {
+    method: 'POST',
+    path: '/user/token',
+    auth: 'user',
+    body: ApiTokenPayloadSchema,
+    reply: ApiTokenReplySchema,
+  },
+  // ---- catalogue
+  products: { method: 'GET', path: '/products', auth: 'public', reply: ProductPageSchema },
+  groups: { method: 'GET', path: '/products/groups', auth: 'public', reply: GroupListReplySchema },
+  product: {
+    method: 'GET',
+    path: '/products/:id',
+    auth: 'public',
+    reply: ProductDetailReplySchema,
+  },
+  productPackages: {
+    method: 'GET',
+    path: '/products/:id/packages',
+    auth: 'public',
+    reply: PackagePageSchema,
+  },
+  package: {
+    method: 'GET',
+    path: '/products/packages/:id',
+    auth: 'public',
+    reply: PackageDetailReplySchema,
+  },
+  group: { method: 'GET', path: '/products/by-group/:id', auth: 'public', reply: GroupReplySchema },
+  // ---- orders and player lookups
+  playerById: {
+    method: 'GET',
+    path: '/th-p-apis/:id',
+    auth: 'optional',
+    reply: PlayerLookupReplySchema,
+  },
+  playerByName: {
+    method: 'GET',
+    path: '/automated/get/player/name/:number/:api',
+    auth: 'optional',
+    reply: PlayerLookupReplySchema,
+  },
+  playerNumber: {
+    method: 'GET',
+    path: '/player_number/info',
+    auth: 'user-or-token',
+    reply: PlayerNumberReplySchema,
+  },
+  placeOrder: {
+    method: 'POST',
+    path: '/automated/get/packages',
+    auth: 'user-or-token',
+    body: OrderRequestSchema,
+    reply: PlaceOrderReplySchema,
+  },
+  orders: { method: 'GET', path: '/orders', auth: 'user-or-token', reply: OrderPageSchema },
+  order: { method: 'GET', path: '/orders/:id', auth: 'user-or-token', reply: OrderReplySchema },
+  refreshOrders: {
+    method: 'GET',
+    path: '/automated/get/status/bulk',
+    auth: 'user-or-token',
+    reply: StatusBulkReplySchema,
+  },
+  // ---- wallet and top-ups
+  paymentInfo: {
+    method: 'GET',
+    path: '/payments/info',
+    auth: 'public',
+    reply: PaymentInfoReplySchema,
+  },
+  paymentLogs: {
+    method: 'GET',
+    path: '/payment-logs',
+    auth: 'user',
+    reply: PaymentLogPageSchema,
+  },
+  paymentLog: {
+    method: 'GET',
+    path: '/payment-logs/:id',
+    auth: 'user',
+    reply: PaymentLogReplySchema,
+  },
+  charges: {
+    method: 'GET',
+    path: '/charging-processes',
+    auth: 'user',
+    reply: ChargingProcessPageSchema,
+  },
+  charge: {
+    method: 'GET',
+    path: '/charging-processes/:id',
+    auth: 'user',
+    reply: ChargingProcessReplySchema,
+  },
+  receipt: { method: 'GET', path: '/charging-processes/:id/receipt', auth: 'user', reply: 'file' },
+  receiptCharge: {
+    method: 'POST',
+    path: '/charging-processes',
+    auth: 'user',
+    body: ReceiptChargeSchema,
+    reply: ChargeReplySchema,
+  },
+  promoCharge: {
+    method: 'POST',
+    path: '/charging-processes',
+    variant: { name: 'PROMO_CODE' },
+    auth: 'user',
+    body: PromoChargeSchema,
+    reply: ChargeReplySchema,
+  },
+  requestUsdt: {
+    method: 'POST',
+    path: '/wallet/request-payment',
+    auth: 'user',
+    body: UsdtRequestSchema,
+    reply: UsdtPaymentReplySchema,
+  },
+  usdtPayment: {
+    method: 'GET',
+    path: '/wallet/check-payment/:id',
+    auth: 'user',
+    reply: UsdtPaymentReplySchema,
+  },
+  openUsdtPayment: {
+    method: 'GET',
+    path: '/wallet/open-payment',
+    auth: 'user',
+    reply: OpenUsdtPaymentReplySchema,
+  },
+  // ---- reseller API (v2): one call, `action` in its form says what it does
+  reseller: { method: 'POST', path: '/v2', auth: 'api-key', reply: V2ReplySchema },
+  /** Refused in the v2 shape: a key does not belong in an address. */
+  resellerGet: { method: 'GET', path: '/v2', auth: 'public', reply: V2ErrorSchema },
+  // ---- notifications
+  notifications: {
+    method: 'GET',
+    path: '/notifications',
+    auth: 'user',
+    reply: NotificationPageSchema,
+  },
+  deleteNotification: {
+    method: 'DELETE',
+    path: '/notifications/:id',
+    auth: 'user',
+    reply: MessageReplySchema,
+  },
+  pushConfig: { method: 'GET', path: '/push/config', auth: 'public', reply: PushConfigReplySchema },
+  savePushToken: {
+    method: 'POST',
+    path: '/user/fcm-token',
+    auth: 'user',
+    body: FcmTokenPayloadSchema,
+    reply: MessageReplySchema,
+  },
+  // ---- development only
+  devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },
+  devPush: { method: 'GET', path: '/dev/push', auth: 'dev', reply: DevReplySchema },
+} as const satisfies Record<string, Endpoint>
+
+export type Endpoints = typeof ENDPOINTS
+export type EndpointName = keyof Endpoints
+
+/** What a call of `name` answers on success, as the server writes it. */
+export type Reply<N extends EndpointName> = Endpoints[N]['reply'] extends v.GenericSchema
+  ? v.InferInput<Endpoints[N]['reply']>
+  : never
