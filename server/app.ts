@@ -28,7 +28,7 @@ import { metrics } from './metrics'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './core/errors'
 import { t, type MessageId } from './i18n'
-import { createLogger, errorFields, type Logger } from './log'
+import { createLogger, errorFields, requestScope, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
 import { CatalogueRows } from './services/catalogue-rows'
@@ -112,7 +112,7 @@ export function createApp({
     c.set('provider', provider)
     c.set('replies', replies)
     c.set('catalogueRows', catalogueRows)
-    await next()
+    await requestScope.run({ requestId: c.var.requestId }, next)
     // The replies a page carries, asked of this app in process, are not requests of their own;
     // a load balancer's health probes come every few seconds.
     const log =

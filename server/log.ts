@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { LOG_LEVELS, type LogLevel } from './config'
 
 type Fields = Record<string, unknown>
@@ -39,11 +40,23 @@ function stdout(line: string) {
   setImmediate(flush)
 }
 
-/** One JSON object per line on stdout, so any log collector can parse it without set-up. */
+/**
+ * The request a piece of work is for: set around each request's handlers (app.ts), and kept
+ * by whatever they start (a code's delivery, an order's hand-over, a background write), so
+ * every line they log carries the request's id, the one its reply gave as X-Request-Id.
+ */
+export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
+
+/**
+ * One JSON object per line on stdout, so any log collector can parse it without set-up; with
+ * `requestId` when written for a request.
+ */
 export function createLogger(level: LogLevel, write: (line: string) => void = stdout): Logger {
   const emit = (at: Exclude<LogLevel, 'silent'>, msg: string, fields?: Fields) => {
     if (rank(at) < rank(level)) return
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg, ...fields }) + '\n')
+    const scope = requestScope.getStore()
+    const line = { time: new Date().toISOString(), level: at, msg, ...scope, ...fields }
+    write(JSON.stringify(line) + '\n')
   }
   return {
     debug: (msg, fields) => emit('debug', msg, fields),

@@ -18,6 +18,8 @@ interface Started {
   lines: Record<string, unknown>[]
   exited: Promise<number | null>
   stderr: () => string
+  /** Everything written on stdout, as written. */
+  stdout: () => string
 }
 
 /**
@@ -33,7 +35,9 @@ function start(env: Record<string, string>, entry = 'server/main.ts'): Started {
   const lines: Record<string, unknown>[] = []
   let out = ''
   let err = ''
+  let all = ''
   child.stdout!.on('data', (chunk: Buffer) => {
+    all += chunk.toString()
     out += chunk.toString()
     let nl
     while ((nl = out.indexOf('\n')) >= 0) {
@@ -43,7 +47,7 @@ function start(env: Record<string, string>, entry = 'server/main.ts'): Started {
   })
   child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return { child, lines, exited, stderr: () => err }
+  return { child, lines, exited, stderr: () => err, stdout: () => all }
 }
 
 async function waitFor(lines: Record<string, unknown>[], msg: string, timeoutMs = 20_000) {
@@ -89,6 +93,122 @@ describe('server process', () => {
       expect(await server.exited).toBe(0)
       expect(server.lines.at(-1)?.msg).toBe('stopped')
       expect(server.stderr()).toBe('')
+    } finally {
+      server.child.kill('SIGKILL')
+    }
+  })
+
+  it('logs the request id on every line of a request, and no password, code or token', async () => {
+    const dbPath = join(tmp, 'secrets', 'store.db')
+    const METRICS_TOKEN = 'a-metrics-token-of-at-least-32-chars'
+    const server = start({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SQLITE_PATH: dbPath,
+      DIST_DIR: join(tmp, 'no-dist'),
+      LOG_LEVEL: 'debug',
+      NODE_ENV: 'production',
+      TOKEN_SECRET,
+      PUBLIC_URL,
+      METRICS_TOKEN,
+      PASSWORD_HASH_COST: '15',
+      CODE_RESEND_SECONDS: '1',
+    })
+    try {
+      const url = String((await waitFor(server.lines, 'listening')).url)
+      const post = async (path: string, fields: Record<string, string>, token?: string) => {
+        const body = new FormData()
+        for (const [k, value] of Object.entries(fields)) body.append(k, value)
+        const headers: Record<string, string> = { 'x-requested-with': 'test' }
+        if (token) headers.authorization = `Bearer ${token}`
+        const res = await fetch(new URL(`api/${path}`, url), { method: 'POST', body, headers })
+        expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200)
+        return res
+      }
+      // What the local outbox kept (production: the table only, never the log).
+      const sent = (to: string) => {
+        const db = new DatabaseSync(dbPath, { readOnly: true })
+        try {
+          return db
+            .prepare('select code, body from outbox where recipient = ? order by id desc limit 1')
+            .get(to) as { code: string; body: string }
+        } finally {
+          db.close()
+        }
+      }
+      const user = {
+        username: 'secretive',
+        phone_number: '+96171999001',
+        email: 'secretive@example.com',
+        password: 'first-Secret-pass-1',
+      }
+      const signup = await post('signup?validate=1', user)
+      const signupCode = sent(user.phone_number).code
+      const { token: session } = (await (
+        await post('signup?auth=1', { ...user, verification_code: signupCode })
+      ).json()) as { token: string }
+      expect(
+        (
+          await fetch(new URL('api/profile', url), {
+            headers: { authorization: `Bearer ${session}` },
+          })
+        ).status,
+      ).toBe(200)
+
+      await post('send/verification-code', { email: user.email })
+      const reset = sent(user.email)
+      const linkToken = /reset-password\/([\w-]{43})/.exec(reset.body)![1]!
+      const newPassword = 'second-Secret-pass-2'
+      await post('reset-password-link', {
+        token: linkToken,
+        password: newPassword,
+        password_confirmation: newPassword,
+      })
+      await new Promise((r) => setTimeout(r, 1100))
+      await post('login?check=1', { username: user.username, password: newPassword })
+      const loginCode = sent(user.phone_number).code
+      const { token: session2 } = (await (
+        await post('login?auth=1', {
+          username: user.username,
+          password: newPassword,
+          verification_code: loginCode,
+        })
+      ).json()) as { token: string }
+      const scraped = await fetch(new URL('metrics', url), {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      expect(scraped.status).toBe(200)
+
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+      const log = server.stdout() + server.stderr()
+
+      // The code kept for the sign-up was logged with the sign-up's request id.
+      const id = signup.headers.get('x-request-id')
+      const kept = server.lines.find((l) => l.msg === 'code kept in the local outbox')
+      expect(kept?.requestId).toBe(id)
+      expect(server.lines.find((l) => l.msg === 'request' && l.requestId === id)).toMatchObject({
+        path: '/api/signup',
+      })
+      for (const line of server.lines.filter((l) => l.msg === 'request'))
+        expect(typeof line.requestId).toBe('string')
+
+      for (const secret of [
+        user.password,
+        newPassword,
+        session,
+        session2,
+        linkToken,
+        TOKEN_SECRET,
+        METRICS_TOKEN,
+      ])
+        expect(log.includes(secret), `the log shows ${secret}`).toBe(false)
+      for (const code of [signupCode, reset.code, loginCode]) {
+        expect(code).toMatch(/^\d{4}$/)
+        // A code as a value or in a sentence (a bare four digits also occur in timestamps).
+        for (const written of [`"${code}"`, ` ${code}`, `=${code}`])
+          expect(log.includes(written), `the log shows the code ${code}`).toBe(false)
+      }
     } finally {
       server.child.kill('SIGKILL')
     }
