@@ -43,3 +43,13 @@ export const textLine = style({
   background: tokens.border,
   marginBlock: '0.6rem',
 })
+
+/** Offline: the saved copy's age, above what it shows. */
+export const savedNote = style({
+  margin: 0,
+  padding: '0.6rem 0.9rem',
+  borderRadius: tokens.radius,
+  background: tokens.notice,
+  color: tokens.onNotice,
+  fontWeight: 600,
+})

@@ -18,13 +18,14 @@ import { subjectPage } from '../../pwa/notification-page'
 import { PushPrompt } from './push-prompt'
 import { notificationQueries, notificationsApi } from './queries'
 import * as styles from './notifications.css'
+import { AccountSavedNote } from '../../ui/saved-note'
 
 /** Every notification, newest first, a page at a time; each can be deleted. */
 export function NotificationsPage({ page, sort }: { page: number; sort: ListSortChoice }) {
   const { t } = useLingui()
   const navigate = useAppNavigate()
   const queryClient = useQueryClient()
-  const { data, error, refetch } = useQuery(
+  const { data, error, refetch, dataUpdatedAt } = useQuery(
     notificationQueries.list(useLocale(), page, sortQuery(sort)),
   )
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null)
@@ -50,6 +51,7 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
       <h1 id="notifications-heading" className={surface.heading}>
         <Trans>Notifications</Trans>
       </h1>
+      <AccountSavedNote updatedAt={dataUpdatedAt} />
       <PushPrompt />
       <div className={surface.filters}>
         <SortFilter
@@ -102,6 +104,11 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
                   aria-label={t`Delete`}
                   disabled={remove.isPending}
                   onClick={() => {
+                    if (!navigator.onLine)
+                      return setResult({
+                        ok: false,
+                        text: t`You are offline. Connect to the internet to delete this.`,
+                      })
                     setResult(null)
                     remove.mutate(note.id)
                   }}

@@ -10,12 +10,13 @@ import * as surface from '../../ui/surface.css'
 import { orderQueries } from './queries'
 import { OrderStatusBadge } from './status'
 import * as styles from './orders.css'
+import { AccountSavedNote } from '../../ui/saved-note'
 
 export const CODE_COPIED_MS = 2000
 
 export function OrderPage({ id }: { id: number }) {
   const { t } = useLingui()
-  const { data: order, error, refetch } = useQuery(orderQueries.detail(id))
+  const { data: order, error, refetch, dataUpdatedAt } = useQuery(orderQueries.detail(id))
   if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!order) return <Loading />
 
@@ -45,6 +46,7 @@ export function OrderPage({ id }: { id: number }) {
       <h1 id="order-heading" className={surface.heading}>
         <Trans>Order #{order.id}</Trans>
       </h1>
+      <AccountSavedNote updatedAt={dataUpdatedAt} />
       {order.product_image && <img src={order.product_image} alt="" width={96} height={96} />}
       <Details rows={rows} />
       {order.status === 'COMPLETED' && order.item_codes.length > 0 && (

@@ -8,6 +8,7 @@ import * as surface from '../../ui/surface.css'
 import { ChargeStatusBadge, useMethodName } from './labels'
 import { walletQueries } from './queries'
 import * as styles from './wallet.css'
+import { AccountSavedNote } from '../../ui/saved-note'
 
 /** The receipt photo, fetched with the customer's token: it is theirs alone. */
 function Receipt({ path }: { path: string }) {
@@ -22,7 +23,7 @@ function Receipt({ path }: { path: string }) {
 export function ChargePage({ id }: { id: number }) {
   const { t } = useLingui()
   const methodName = useMethodName()
-  const { data: charge, error, refetch } = useQuery(walletQueries.charge(id))
+  const { data: charge, error, refetch, dataUpdatedAt } = useQuery(walletQueries.charge(id))
   if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!charge) return <Loading />
   const { id: number } = charge
@@ -31,6 +32,7 @@ export function ChargePage({ id }: { id: number }) {
       <h1 id="charge-heading" className={surface.heading}>
         <Trans>Shipping payment #{number}</Trans>
       </h1>
+      <AccountSavedNote updatedAt={dataUpdatedAt} />
       <Details
         rows={[
           [t`Status`, <ChargeStatusBadge key="status" status={charge.status} />],

@@ -7,11 +7,12 @@ import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { LogStatusBadge } from './labels'
 import { walletQueries } from './queries'
+import { AccountSavedNote } from '../../ui/saved-note'
 
 /** One movement of the wallet: what it was, and the balance before and after. */
 export function LogPage({ id }: { id: number }) {
   const { t } = useLingui()
-  const { data: log, error, refetch } = useQuery(walletQueries.log(id))
+  const { data: log, error, refetch, dataUpdatedAt } = useQuery(walletQueries.log(id))
   if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!log) return <Loading />
   const { id: number } = log
@@ -20,6 +21,7 @@ export function LogPage({ id }: { id: number }) {
       <h1 id="log-heading" className={surface.heading}>
         <Trans>Payment #{number}</Trans>
       </h1>
+      <AccountSavedNote updatedAt={dataUpdatedAt} />
       <Details
         rows={[
           [t`Status`, <LogStatusBadge key="status" status={log.status} />],
