@@ -80,6 +80,7 @@ for (const language of ['en', 'ar'] as const) {
         .getByRole('navigation', { name: /^(Main|القائمة الرئيسية)$/ })
         .evaluate((nav) => nav.getBoundingClientRect().bottom)
       if (phone.width === 390) expect(bars, `the bars at ${at}`).toBeLessThanOrEqual(120)
+      await checkPage(page, '/groups/1', `a group ${at}`)
       await checkPage(page, '/products/products-1/1', `a product ${at}`)
       await checkPage(page, '/products/products-1/packages/1', `a package form ${at}`)
       await checkWhatsApp(page, `a package form ${at}`)
