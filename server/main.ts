@@ -122,8 +122,8 @@ async function shutdown(signal: string, exitCode = 0) {
     process.exit(1)
   }
   stopping = true
-  stopWatching()
-  stopPushing()
+  // The watchers and the push worker finish the round under way, then start no other.
+  const workersStopped = Promise.all([stopWatching(), stopPushing()])
   logger.info('shutting down', { signal })
   const force = setTimeout(() => {
     logger.warn('in-flight requests still open; closing their connections')
@@ -131,9 +131,14 @@ async function shutdown(signal: string, exitCode = 0) {
   }, SHUTDOWN_GRACE_MS)
   // close() stops accepting and calls back once every in-flight request has been answered.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // A kept-alive connection whose request is answered goes idle and would hold close() until
+  // the grace ends: idle ones are closed as they come.
   server.closeIdleConnections()
+  const idle = setInterval(() => server.closeIdleConnections(), 50)
   await closed
+  clearInterval(idle)
   clearTimeout(force)
+  await workersStopped
   try {
     await store.destroy()
   } catch (err) {

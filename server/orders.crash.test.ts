@@ -328,6 +328,53 @@ describe('orders survive SIGKILL', () => {
   }
 })
 
+describe('orders survive SIGTERM', () => {
+  for (const target of targets) {
+    it(
+      `answers or refuses every order in flight, each answered one paid once [${target.name}]`,
+      { timeout: 120_000 },
+      async () => {
+        const { env, drop } = await target.create()
+        const server = await startServer(env)
+        const store = createDb(
+          testConfig({
+            databaseUrl: env.DATABASE_URL || undefined,
+            sqlitePath: env.SQLITE_PATH ?? '',
+          }),
+        )
+        try {
+          const { user, send } = await buyer(store)
+          // 300 orders at once, each on its own connection; SIGTERM once 30 are answered.
+          const attempts: Attempt[] = []
+          const sent = Promise.all(
+            Array.from({ length: 300 }, async () => {
+              const attempt = await send(server.url, randomUUID())
+              attempts.push(attempt)
+            }),
+          )
+          while (attempts.filter((a) => a.status === 200).length < 30)
+            await new Promise((r) => setTimeout(r, 2))
+          server.child.kill('SIGTERM')
+          await sent
+          // A clean stop: the requests in flight were answered before the exit.
+          expect(await server.exited).toBe(0)
+          // Each was answered 200 or never taken (its connection refused): no 5xx, no cut reply.
+          expect(attempts.filter((a) => a.status !== 200 && a.status !== 'lost')).toEqual([])
+          const answered = acknowledged(attempts)
+          expect(answered.size).toBeGreaterThan(30)
+          const orderIds = await ledgerHolds(store, user.id)
+          // Every answered order is there with its debit, and nothing unanswered was done.
+          expect(orderIds).toEqual(answered)
+        } finally {
+          server.child.kill('SIGKILL')
+          await store.destroy()
+          await drop()
+        }
+      },
+    )
+  }
+})
+
 /** One write or flush of a database file, in the order strace saw it end. */
 type FileEvent =
   { kind: 'write'; file: string; offset: number; length: number } | { kind: 'flush'; file: string }

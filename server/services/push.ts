@@ -110,15 +110,19 @@ export async function prunePush(db: Kysely<Database>, now: Date): Promise<void> 
     .execute()
 }
 
-/** Sends due pushes every `intervalMs` until stopped; prunes once an hour. */
+/**
+ * Sends due pushes every `intervalMs` until stopped; prunes once an hour. Stopping resolves
+ * once the round under way (if any) has finished: a safe point to close the database.
+ */
 export function startPushing(
   db: Kysely<Database>,
   sender: PushSender,
   { intervalMs, logger }: { intervalMs: number; logger: Logger },
-): () => void {
+): () => Promise<void> {
   let stopped = false
   let timer: ReturnType<typeof setTimeout> | undefined
   let lastPrune = 0
+  let running: Promise<void> = Promise.resolve()
   const round = async () => {
     const now = new Date()
     try {
@@ -130,11 +134,12 @@ export function startPushing(
     } catch (err) {
       logger.warn('push round failed', errorFields(err))
     }
-    if (!stopped) timer = setTimeout(() => void round(), intervalMs).unref()
+    if (!stopped) timer = setTimeout(() => (running = round()), intervalMs).unref()
   }
-  void round()
+  running = round()
   return () => {
     stopped = true
     clearTimeout(timer)
+    return running
   }
 }

@@ -479,14 +479,23 @@ export async function watchOnce(
   return recorded
 }
 
-/** Polls every watcher on a timer until stopped; a failed round is logged and tried again. */
+/**
+ * Polls every watcher on a timer until stopped; a failed round is logged and tried again.
+ * Stopping resolves once the rounds under way have finished (each is one transaction per
+ * transfer, so there is no half-credited transfer to wait for, only the database's use).
+ */
 export function startWatching(
   db: Kysely<Database>,
   watchers: ChainWatcher[],
   options: { rate: number; intervalMs: number; now: () => Date; logger: Logger },
-): () => void {
+): () => Promise<void> {
   let stopped = false
   const timers: ReturnType<typeof setTimeout>[] = []
+  const running = new Set<Promise<void>>()
+  const track = (p: Promise<void>) => {
+    running.add(p)
+    void p.finally(() => running.delete(p))
+  }
   for (const watcher of watchers) {
     const round = async () => {
       try {
@@ -497,12 +506,13 @@ export function startWatching(
           ...errorFields(err),
         })
       }
-      if (!stopped) timers.push(setTimeout(() => void round(), options.intervalMs).unref())
+      if (!stopped) timers.push(setTimeout(() => track(round()), options.intervalMs).unref())
     }
-    void round()
+    track(round())
   }
-  return () => {
+  return async () => {
     stopped = true
     timers.forEach(clearTimeout)
+    await Promise.all(running)
   }
 }
