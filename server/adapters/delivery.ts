@@ -1,3 +1,4 @@
+import type { Locale } from '../../src/contract/common'
 export type Channel = 'whatsapp' | 'email'
 
 /** A verification code on its way to a person. */
@@ -8,7 +9,7 @@ export interface OutgoingCode {
   purpose: string
   code: string
   /** Language of the words around the code. */
-  locale: 'en' | 'ar'
+  locale: Locale
   /** The whole text, for senders that write their own words (e-mail, the outbox). */
   body: string
   subject: string
@@ -18,7 +19,7 @@ export interface OutgoingCode {
 export interface OutgoingNotice {
   channel: Channel
   to: string
-  locale: 'en' | 'ar'
+  locale: Locale
   subject: string
   body: string
   /** Until when codes are paused (the WhatsApp template's parameter). */

@@ -1,4 +1,5 @@
-import { USDT_NETWORKS } from '../../src/contract/wallet'
+import * as v from 'valibot'
+import { USDT_NETWORKS, UsdtNetworkSchema } from '../../src/contract/wallet'
 import { microsText } from '../../src/domain/money'
 import type { UsdtRequestRow } from '../db/schema-wallet'
 import { ApiError } from '../core/errors'
@@ -43,9 +44,9 @@ export const paymentCommands: Record<string, Command> = {
       }
       if (typeof args.values.network === 'string') {
         const network = args.values.network.toLowerCase()
-        if (!(USDT_NETWORKS as readonly string[]).includes(network))
+        if (!v.is(UsdtNetworkSchema, network))
           throw new UsageError(`--network must be one of ${USDT_NETWORKS.join(', ')}`)
-        query = query.where('usdt_requests.network', '=', network as 'trc20' | 'bep20')
+        query = query.where('usdt_requests.network', '=', network)
       }
       if (status === 'PAID') query = query.where('usdt_requests.status', '=', 'PAID')
       else if (status === 'OPEN')

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely'
-import type { ChargingMethod, ChargingStatus } from '../../src/contract/wallet'
+import type { ChargingMethod, ChargingStatus, UsdtNetwork } from '../../src/contract/wallet'
 import type { CurrencyCode } from './schema'
 
 /*
@@ -65,7 +65,7 @@ export interface PromoRedemptionTable {
 export interface UsdtRequestTable {
   id: Generated<number>
   user_id: number
-  network: 'trc20' | 'bep20'
+  network: UsdtNetwork
   address: string
   amount: bigint
   unique_amount: bigint
@@ -83,7 +83,7 @@ export interface UsdtRequestTable {
 
 /** An exact amount held by one request of a network until its watch window ends. */
 export interface UsdtAmountHoldTable {
-  network: 'trc20' | 'bep20'
+  network: UsdtNetwork
   unique_amount: bigint
   request_id: number
   watch_until: string
@@ -98,7 +98,7 @@ export type TransferOutcome = 'CREDITED' | 'LATE' | 'EXTRA' | 'UNMATCHED' | 'INE
  */
 export interface UsdtTransferTable {
   id: Generated<number>
-  network: 'trc20' | 'bep20'
+  network: UsdtNetwork
   tx_hash: string
   log_index: number
   from_address: string

@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
-import type { ChargingProcessSchema, PaymentInfoSchema } from '../../src/contract/wallet'
+import type {
+  ChargingProcessSchema,
+  PaymentInfoSchema,
+  ReceiptMethod,
+  UsdtNetwork,
+} from '../../src/contract/wallet'
 import { fromMicros, netOfTax } from '../../src/domain/money'
 import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
@@ -84,7 +89,7 @@ export async function updatePaymentSettings(
  */
 export function paymentInfoWire(
   settings: PaymentSettings,
-  chains: Pick<Config['chains'], 'trc20' | 'bep20'>,
+  chains: Pick<Config['chains'], UsdtNetwork>,
 ): PaymentInfoWire {
   return {
     usdt_trc20: chains.trc20?.address ?? settings.usdt_trc20,
@@ -140,7 +145,7 @@ export function findCharge(db: Kysely<Database>, userId: number | undefined, id:
 // ---- receipts -------------------------------------------------------------------------------
 
 export interface ReceiptCharge {
-  name: 'WHISH_MONEY' | 'OMT_PAY'
+  name: ReceiptMethod
   /** Micro-units of the wallet's currency. */
   value: bigint
   receiptFile: string

@@ -14,6 +14,7 @@ import { fromMicros } from '../../src/domain/money'
 import {
   chosenService,
   firstOrderProblem,
+  isCrypto,
   formFields,
   isFreeFire,
   needsPlayerNumber,
@@ -245,7 +246,7 @@ export async function prepareOrder(
   const quantity = isFreeFire(terms) ? 1 : Number(fields.quantity ?? '1')
   const service = chosenService(services, fields.service_type)
   const item = priceInput(product, pkg, service)
-  const crypto = terms.number === 3 || terms.hasSecondPrice
+  const crypto = isCrypto(terms)
   const total = orderTotal(item, user.type, {
     quantity,
     crypto,

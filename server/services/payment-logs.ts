@@ -1,6 +1,10 @@
 import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
-import type { PaymentLogPageSchema, PaymentLogSchema } from '../../src/contract/wallet'
+import type {
+  PaymentLogPageSchema,
+  PaymentLogSchema,
+  WalletLogStatus,
+} from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
 import type { Database, UserRow, WalletLogRow } from '../db/schema'
 import { LIST_SORTS } from '../../src/contract/constants'
@@ -84,7 +88,7 @@ export async function listPaymentLogs(
       .groupBy('status')
       .execute(),
   ])
-  const sum = (s: 'Charged' | 'Discounted') => BigInt(totals.find((r) => r.status === s)?.sum ?? 0)
+  const sum = (s: WalletLogStatus) => BigInt(totals.find((r) => r.status === s)?.sum ?? 0)
   return {
     ...mapPage(page, (row) => paymentLogWire(row, timeZone)),
     user: {

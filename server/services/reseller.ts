@@ -15,6 +15,7 @@ import {
   formKind,
   isFreeFire,
   minimumOf,
+  isCrypto,
   needsPlayerNumber,
   playerMustBeVerified,
   type PurchaseTerms,
@@ -167,7 +168,7 @@ export async function listServices(
     // The same rule, and the same rounding, as the storefront's price and checkout's charge.
     const rate = orderTotal(priceInput(product, pkg, social), user.type, {
       quantity: 1000,
-      crypto: terms.number === 3 || terms.hasSecondPrice,
+      crypto: isCrypto(terms),
       currency: user.currency,
       lbpRate,
     })

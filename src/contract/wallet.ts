@@ -45,7 +45,8 @@ export const CHARGING_METHODS = ['WHISH_MONEY', 'OMT_PAY', 'PROMO_CODE', 'USDT']
 export const ChargingMethodSchema = v.picklist(CHARGING_METHODS)
 export type ChargingMethod = v.InferOutput<typeof ChargingMethodSchema>
 /** The methods that send a receipt photo for the operator to check. */
-export const RECEIPT_METHODS = ['WHISH_MONEY', 'OMT_PAY'] as const
+export const RECEIPT_METHODS = ['WHISH_MONEY', 'OMT_PAY'] as const satisfies ChargingMethod[]
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number]
 
 export const CHARGING_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED'] as const
 export const ChargingStatusSchema = v.picklist(CHARGING_STATUSES)

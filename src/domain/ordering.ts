@@ -32,10 +32,17 @@ export interface PurchaseTerms {
 
 export type FormKind = 'social' | 'crypto' | 'requirements' | 'standard'
 
+/**
+ * The crypto rule: products of the third kind, and items with a second price, are paid to a
+ * wallet address and priced by the crypto price.
+ */
+export const isCrypto = (terms: Pick<PurchaseTerms, 'number' | 'hasSecondPrice'>) =>
+  terms.number === 3 || terms.hasSecondPrice
+
 /** Which of the four order forms an item gets. */
 export function formKind(terms: PurchaseTerms): FormKind {
   if (terms.services.length > 0) return 'social'
-  if (terms.number === 3 || terms.hasSecondPrice) return 'crypto'
+  if (isCrypto(terms)) return 'crypto'
   if (terms.requirements.length > 0) return 'requirements'
   return 'standard'
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import type { Network } from './types'
 
 /*
  * Addresses of both networks, checked and normalised so that two spellings of one address
@@ -94,7 +95,7 @@ export function bscAddress(text: string): string | null {
  * hash (the watchers, `payments:confirm`, the unmatched list) goes through this, so one
  * transaction has one key whichever way it was typed.
  */
-export function canonicalTxHash(network: 'trc20' | 'bep20', text: string): string | null {
+export function canonicalTxHash(network: Network, text: string): string | null {
   const hex = text.trim().toLowerCase().replace(/^0x/, '')
   if (!/^[0-9a-f]{64}$/.test(hex)) return null
   return network === 'trc20' ? hex : `0x${hex}`

@@ -1,5 +1,6 @@
-/** The networks a customer can top up from. */
-export type Network = 'trc20' | 'bep20'
+import type { UsdtNetwork } from '../../../src/contract/wallet'
+/** The networks a customer can top up from (the contract's list). */
+export type Network = UsdtNetwork
 
 /** The one token that counts on each network: anything else with the same name is ignored. */
 export const USDT_CONTRACT = {

@@ -7,7 +7,9 @@ import { USER_KEY } from '../../api/session'
 import type { Currency } from '../../contract/profile'
 import {
   RECEIPT_MAX_BYTES,
+  type ChargingMethod,
   type PaymentInfo,
+  type ReceiptMethod,
   type UsdtNetwork,
   type UsdtPayment,
 } from '../../contract/wallet'
@@ -26,7 +28,7 @@ import { UsdtDialog, UsdtForm } from './usdt'
 import { prepareReceipt } from './receipt'
 import * as styles from './wallet.css'
 
-type Method = 'USDT' | 'WHISH_MONEY' | 'OMT_PAY' | 'PROMO_CODE'
+type Method = ChargingMethod
 
 /** The USDT networks the store has an address on. */
 export const usdtNetworks = (info: PaymentInfo): UsdtNetwork[] => [
@@ -163,7 +165,7 @@ function ReceiptForm({
   currency,
   label,
 }: {
-  method: 'WHISH_MONEY' | 'OMT_PAY'
+  method: ReceiptMethod
   instructions: string
   tax: number
   currency: Currency

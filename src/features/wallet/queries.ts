@@ -10,6 +10,7 @@ import {
   PaymentLogReplySchema,
   OpenUsdtPaymentReplySchema,
   UsdtPaymentReplySchema,
+  type ReceiptMethod,
   type UsdtNetwork,
   type WalletLogStatus,
 } from '../../contract/wallet'
@@ -90,7 +91,7 @@ export const paymentInfoQuery = () =>
 
 export const chargingApi = {
   /** A Whish Money or OMT Pay top-up with its receipt photo, for the operator to check. */
-  withReceipt: (name: 'WHISH_MONEY' | 'OMT_PAY', value: string, image: Blob) => {
+  withReceipt: (name: ReceiptMethod, value: string, image: Blob) => {
     const body = new FormData()
     body.append('name', name)
     body.append('value', value)
