@@ -32,6 +32,9 @@ export function HomeGroups() {
                     alt=""
                     width={28}
                     height={28}
+                    // Lazy: asked for only where the row is shown (not in home's markup set
+                    // aside for another page), and never before the slide.
+                    loading="lazy"
                     decoding="async"
                   />
                 )}
