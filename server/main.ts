@@ -1,4 +1,6 @@
+import { rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
+import { pidFileOf } from './cli/backup'
 import { getRequestListener } from '@hono/node-server'
 import { createChainWatchers } from './adapters/chains'
 import { createApp, pushSenderFor } from './app'
@@ -54,6 +56,10 @@ try {
   await store.destroy().catch(() => {})
   process.exit(1)
 }
+
+// Beside a SQLite file, which process serves it: `operator -- restore` refuses to run under it.
+const pidFile = store.dialect === 'sqlite' ? pidFileOf(config.sqlitePath) : null
+if (pidFile) writeFileSync(pidFile, `${process.pid}\n`)
 
 if (config.nodeEnv === 'production' && (!config.whatsapp || !config.smtp)) {
   // Nobody receives these codes: sign-up, sign-in or recovery cannot complete.
@@ -144,6 +150,7 @@ async function shutdown(signal: string, exitCode = 0) {
   } catch (err) {
     logger.error('closing the database failed', errorFields(err))
   }
+  if (pidFile) rmSync(pidFile, { force: true })
   logger.info('stopped')
   process.exit(exitCode)
 }

@@ -43,6 +43,11 @@ export interface Command {
   options?: ParseArgsOptionsConfig
   /** Names of the positional arguments; exactly these many are required. */
   positionals?: string[]
+  /**
+   * The command handles the database file itself (restore): it is not opened nor migrated
+   * first, and `ctx.db` must not be used.
+   */
+  ownDatabase?: boolean
   run(ctx: CliContext, args: CommandArgs): Promise<CommandResult>
 }
 

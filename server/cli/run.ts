@@ -2,7 +2,9 @@ import { userInfo } from 'node:os'
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { systemClock, type Clock } from '../clock'
 import { ConfigError, loadConfig, type Config } from '../config'
+import type { Kysely } from 'kysely'
 import { createDb, type Db } from '../db'
+import type { Database } from '../db/schema'
 import { migrateToLatest } from '../db/migrations'
 import { createLogger } from '../log'
 import { PasswordHasher, scryptWithCost } from '../services/passwords'
@@ -14,6 +16,7 @@ import { paymentCommands } from './payments'
 import { orderCommands } from './orders'
 import { userCommands } from './users'
 import { walletCommands } from './wallet'
+import { backupCommands } from './backup'
 
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
@@ -24,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   ...walletCommands,
   ...chargeCommands,
   ...paymentCommands,
+  ...backupCommands,
 }
 
 const GLOBAL_OPTIONS: ParseArgsOptionsConfig = {
@@ -138,7 +142,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       throw err
     }
     let store = io.store
-    if (!store) {
+    if (!store && !command.ownDatabase) {
       opened = createDb(
         config,
         createLogger('warn', (line) => io.stderr(line)),
@@ -148,7 +152,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const result: CommandResult = await command.run(
       {
-        db: store.db,
+        // (A command with its own database gets none: see Command.ownDatabase.)
+        db: store?.db as Kysely<Database>,
         config,
         passwords: io.passwords ?? new PasswordHasher(scryptWithCost(config.passwordHashCost)),
         clock: io.clock ?? systemClock,
