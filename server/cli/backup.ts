@@ -1,12 +1,18 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { sql } from 'kysely'
 import { createDb, isPostgresUrl } from '../db'
 import { auditWallets } from '../services/wallet-audit'
 import { CommandError, type Command } from './command'
 
-/** The file a running server keeps beside its SQLite database, holding its process id. */
-export const pidFileOf = (sqlitePath: string) => `${resolve(sqlitePath)}.pid`
+/**
+ * The file a running server keeps beside its SQLite database, holding its process id (a dot
+ * file, whose name does not start with the database's, as its own files' names do).
+ */
+export const pidFileOf = (sqlitePath: string) => {
+  const path = resolve(sqlitePath)
+  return join(dirname(path), `.${basename(path)}.pid`)
+}
 
 /** The id of a live server process on this SQLite file, or null. */
 export function runningServer(sqlitePath: string): number | null {
