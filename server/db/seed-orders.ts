@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { createLocalProvider } from '../adapters/provider-local'
 import { cancelOrder, completeOrder } from '../services/order-status'
-import { orderForm, placeOrder, prepareOrder, requestHash } from '../services/orders'
+import { placeOrder } from '../services/order-ledger'
+import { orderForm, prepareOrder, requestHash } from '../services/orders'
 import { lookupPlayer } from '../services/players'
 import type { Database, OrderStatus, UserRow } from './schema'
 

@@ -11,13 +11,13 @@ import { anonymousLookupLimit, statusRefreshLimit } from '../http/limits'
 import { t, type MessageId } from '../i18n'
 import { refreshOrders } from '../services/order-status'
 import {
-  checkout,
   findOrder,
   listOrders,
   ORDER_FIELD_LABELS,
   orderWire,
   type WireOptions,
-} from '../services/orders'
+} from '../services/order-queries'
+import { checkout } from '../services/orders'
 import { lastPlayerNumber, lookupPlayer } from '../services/players'
 
 /** Replies in the request's language, with dates in the store's time zone. */

@@ -7,7 +7,8 @@ import { createDb, type Db } from '../db'
 import { describeEachDatabase, testPasswords } from '../test/context'
 import { balanceOf, customer, ledgerOf, order, packageId } from '../test/orders'
 import { cancelOrder, completeOrder } from './order-status'
-import { orderForm, placeOrder, prepareOrder } from './orders'
+import { placeOrder } from './order-ledger'
+import { orderForm, prepareOrder } from './orders'
 
 /*
  * The ledger under load: concurrent orders never overdraw a wallet, a repeated request never
