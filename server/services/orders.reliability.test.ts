@@ -114,7 +114,7 @@ describeEachDatabase('ordering under concurrency', (ctx) => {
   })
 
   it('orders from many wallets at once: each gets its own answer, balance and line', async () => {
-    // On PostgreSQL the orders of one moment go in one statement (services/orders.ts): a reply
+    // On PostgreSQL the orders of one moment go in one statement (services/order-ledger.ts): a reply
     // must carry its own wallet's balance, a refusal or a repeat must not undo the others.
     const card = await packageId(ctx, 27, 'iTunes $5')
     const many = await Promise.all(
