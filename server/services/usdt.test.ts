@@ -1,3 +1,4 @@
+import { toMicros } from '../../src/domain/money'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { UsdtPaymentReplySchema } from '../../src/contract/wallet'
@@ -63,7 +64,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
       Array.from({ length: 500 }, () => customer(ctx, { balance: '0' })),
     )
     const replies = await Promise.all(people.map((p) => requested(p.token, '10')))
-    const amounts = replies.map((r) => Math.round((Number(r.unique_amount) - 10) * 10_000))
+    const amounts = replies.map((r) => Number((toMicros(r.unique_amount) - toMicros('10')) / 100n))
     expect(amounts.sort((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, i) => i + 1))
   })
 
@@ -134,7 +135,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
   it('never matches a transfer made before the request', async () => {
     const { token, user } = await customer(ctx, { balance: '0' })
     const payment = await requested(token, '43')
-    const amountMicros = BigInt(Math.round(Number(payment.unique_amount) * 1e6))
+    const amountMicros = toMicros(payment.unique_amount)
     const older = new Date(ctx.clock.now().getTime() - 180 * MINUTE)
     expect(
       await recordTransfer(
@@ -159,7 +160,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
     const amounts = await Promise.all(
       [a, b].map(async (c) => {
         const p = await requested(c.token, '47', 'bep20')
-        return BigInt(Math.round(Number(p.unique_amount) * 1e6))
+        return toMicros(p.unique_amount)
       }),
     )
     const hash = `0x${'5'.repeat(64)}`
@@ -196,7 +197,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
       return {
         ...c,
         id: String(p.payment_id),
-        micros: BigInt(Math.round(Number(p.unique_amount) * 1e6)),
+        micros: toMicros(p.unique_amount),
       }
     }
     // A TRC20 transfer the watcher credited (no 0x), confirmed again by hand as 0x + upper case.
@@ -271,7 +272,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
   it('credits a transfer reported ten times once, net of the tax', async () => {
     const { token, user } = await customer(ctx, { balance: '0' })
     const payment = await requested(token, '100')
-    const amountMicros = BigInt(Math.round(Number(payment.unique_amount) * 1e6))
+    const amountMicros = toMicros(payment.unique_amount)
     const seen = transfer({ amountMicros, txHash: 'b'.repeat(64) })
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -298,7 +299,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
   it('records late, extra, stray, dust and unconfirmed transfers without crediting them', async () => {
     const { token, user } = await customer(ctx, { balance: '0' })
     const payment = await requested(token, '30')
-    const amountMicros = BigInt(Math.round(Number(payment.unique_amount) * 1e6))
+    const amountMicros = toMicros(payment.unique_amount)
     const late = new Date(Date.parse(payment.expires_at) + MINUTE)
     const now = { rate: 89_500, now: new Date() }
     expect(await recordTransfer(ctx.db, transfer({ amountMicros, confirmed: false }), now)).toBe(
@@ -378,7 +379,7 @@ describeEachDatabase('USDT top-ups', (ctx) => {
   it('a watcher round records what it sees and keeps its cursor', async () => {
     const { token, user } = await customer(ctx, { balance: '0' })
     const payment = await requested(token, '12')
-    const amountMicros = BigInt(Math.round(Number(payment.unique_amount) * 1e6))
+    const amountMicros = toMicros(payment.unique_amount)
     const cursors: (string | null)[] = []
     const watcher: ChainWatcher = {
       network: 'trc20',

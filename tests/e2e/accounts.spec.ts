@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { operator, savedQueryCache, switchToArabic, uniqueDigits } from './support'
+import { createCustomer, savedQueryCache, switchToArabic, uniqueDigits } from './support'
 
 interface OutboxMessage {
   code: string
@@ -315,19 +315,7 @@ test('forgot password: the link in the e-mail sets a new password, once', async 
   page,
   request,
 }) => {
-  const n = uniqueDigits()
-  const customer = { username: `linker${n}`, phone: `+9617${n}`, email: `linker${n}@example.com` }
-  operator(
-    'users:create',
-    '--username',
-    customer.username,
-    '--phone',
-    customer.phone,
-    '--email',
-    customer.email,
-    '--password',
-    'old-pass-123',
-  )
+  const customer = createCustomer('linker', { password: 'old-pass-123' })
   await page.goto('/#/forget-password')
   await page.getByLabel('Email').fill(customer.email)
   await page.getByRole('button', { name: 'Next' }).click()

@@ -81,21 +81,17 @@ export function savedQueryCache(page: Page): Promise<string> {
  * A new customer with a balance, signed in through the API (codes from the outbox), whose
  * token the page starts with. Faster than the sign-up screens, which accounts.spec.ts covers.
  */
-export async function signedInCustomer(
-  page: Page,
-  request: APIRequestContext,
-  {
-    balance = '100',
-    type = 'CUSTOMER',
-    fcmToken,
-  }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY'; fcmToken?: string } = {},
+/** A new customer made by the operator's command, with unique name, phone and e-mail. */
+export function createCustomer(
+  prefix: string,
+  { password, type = 'CUSTOMER' }: { password: string; type?: 'CUSTOMER' | 'COMPANY' },
 ) {
   const n = uniqueDigits()
   const customer = {
-    username: `buyer${n}`,
+    username: `${prefix}${n}`,
     phone: `+9617${n}`,
-    email: `buyer${n}@example.com`,
-    password: 'buyer-pass-1',
+    email: `${prefix}${n}@example.com`,
+    password,
   }
   operator(
     'users:create',
@@ -110,6 +106,19 @@ export async function signedInCustomer(
     '--type',
     type,
   )
+  return customer
+}
+
+export async function signedInCustomer(
+  page: Page,
+  request: APIRequestContext,
+  {
+    balance = '100',
+    type = 'CUSTOMER',
+    fcmToken,
+  }: { balance?: string; type?: 'CUSTOMER' | 'COMPANY'; fcmToken?: string } = {},
+) {
+  const customer = createCustomer('buyer', { password: 'buyer-pass-1', type })
   if (balance !== '0') operator('wallet:credit', customer.username, balance, '--reason', 'e2e')
   const form = { phone_number: customer.phone, password: customer.password }
   // A script, not a page: the header tells the server this is no cross-site form post.
