@@ -59,6 +59,12 @@ export function createDb(
     // An idle client losing its connection (server restart, failover) emits 'error' on the
     // pool; unhandled, that would end the process. The pool replaces the client by itself.
     pool.on('error', (err) => logger?.error('postgres idle client error', errorFields(err)))
+    // A client in use can lose its socket too (an administrator's pg_terminate_backend, a
+    // failover): its query fails with the error, and a second 'error' event with no listener
+    // would still end the process. The pool drops the broken client when it is released.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => logger?.error('postgres client error', errorFields(err))),
+    )
     // The hot path's statements are parsed and planned once per connection.
     useNamedStatements(pool)
     const db = new Kysely<Database>({

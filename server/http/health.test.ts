@@ -81,6 +81,29 @@ describeEachDatabase(
         await admin.end()
       }
     })
+
+    it('keeps running when a connection in use is cut between two statements', async () => {
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+      await admin.connect()
+      try {
+        // A transaction holds its connection between statements; an administrator (or a
+        // failover) cuts it there. Its socket error must not end the process.
+        await ctx.db
+          .transaction()
+          .execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+            await admin.query('select pg_terminate_backend($1)', [rows[0]!.pid])
+            await new Promise((resolve) => setTimeout(resolve, 300))
+            await sql`select 1`.execute(trx)
+          })
+          .catch(() => undefined)
+        await expect
+          .poll(async () => (await ctx.app.request('/readyz')).status, { timeout: 5000 })
+          .toBe(200)
+      } finally {
+        await admin.end()
+      }
+    })
   },
   { only: ['postgres'] },
 )
