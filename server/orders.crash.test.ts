@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import {
   closeSync,
@@ -10,13 +9,12 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toMicros } from '../src/domain/money'
-import { testConfig } from './test/context'
+import { createPgDatabase, testConfig } from './test/context'
+import { startServer, type ServerProcess } from './test/server-process'
 import { createDb, type Db } from './db'
 import { createSession } from './services/sessions'
 import { insertUser } from './services/users'
@@ -39,82 +37,11 @@ import { auditWallets } from './services/wallet-audit'
  * some are (which shows that the model can fail).
  */
 
-const ROOT = join(import.meta.dirname, '..')
 const tmp = mkdtempSync(join(tmpdir(), 'store-crash-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 /** The system calls that write or flush a file; SQLite writes with pwrite64 and flushes with fsync. */
 const TRACED = 'pwrite64,pwritev,pwritev2,write,writev,fsync,fdatasync'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-interface Server {
-  child: ChildProcess
-  url: string
-  exited: Promise<number | null>
-  /** SIGKILL to the server's own process (under strace: strace's child). */
-  kill(): void
-}
-
-/**
- * `server/main.ts` in its own Node process (tsx as a loader: one process to kill), or under
- * `strace`, which then writes down every write and flush the server makes into `trace`.
- */
-async function startServer(env: Record<string, string>, trace?: string): Promise<Server> {
-  const port = await freePort()
-  const node = [process.execPath, '--import', 'tsx', 'server/main.ts']
-  const [command, ...args] = trace
-    ? ['strace', '-f', '-qq', '-y', '-s', '0', '-e', `trace=${TRACED}`, '-o', trace, ...node]
-    : node
-  const child = spawn(command!, args, {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NODE_ENV: 'test',
-      // The orders buy from the demo catalogue.
-      DEMO: '1',
-      LOG_LEVEL: 'silent',
-      DIST_DIR: join(tmp, 'no-dist'),
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/website/info`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  const kill = () => {
-    if (!trace) {
-      child.kill('SIGKILL')
-      return
-    }
-    // strace's only child is the server (tsx runs inside it); strace ends when it does.
-    const pid = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()
-    process.kill(Number(pid.split(/\s+/)[0]), 'SIGKILL')
-  }
-  return { child, url, exited, kill }
-}
 
 interface Target {
   name: string
@@ -138,23 +65,8 @@ if (pgUrl) {
   targets.push({
     name: 'postgres',
     async create() {
-      const name = `store_crash_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = async (sql: string) => {
-        const client = new pg.Client({ connectionString: pgUrl })
-        await client.connect()
-        try {
-          await client.query(sql)
-        } finally {
-          await client.end()
-        }
-      }
-      await admin(`CREATE DATABASE "${name}"`)
-      const url = new URL(pgUrl)
-      url.pathname = `/${name}`
-      return {
-        env: { DATABASE_URL: url.toString() },
-        drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      }
+      const { url, drop } = await createPgDatabase(pgUrl, 'store_crash')
+      return { env: { DATABASE_URL: url }, drop }
     },
   })
 }
@@ -220,7 +132,7 @@ async function buyer(store: Db) {
 
 /** Orders from 8 clients; the server is killed once `answered` of them have been answered. */
 async function ordersUntilKilled(
-  server: Server,
+  server: ServerProcess,
   send: (base: string, key: string) => Promise<Attempt>,
   answered: number,
 ): Promise<Attempt[]> {
@@ -471,7 +383,9 @@ describe('orders survive a power cut (SQLite)', () => {
         await setup.destroy()
 
         const trace = join(tmp, `trace-${randomBytes(4).toString('hex')}.log`)
-        const server = await startServer(env, trace)
+        const server = await startServer(env, {
+          wrap: ['strace', '-f', '-qq', '-y', '-s', '0', '-e', `trace=${TRACED}`, '-o', trace],
+        })
         const attempts = await ordersUntilKilled(server, send, 60)
 
         const copy = join(tmp, `power-cut-${randomBytes(4).toString('hex')}.db`)

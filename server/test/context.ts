@@ -52,32 +52,34 @@ const sqliteTarget: Target = {
   },
 }
 
+/** A new, empty PostgreSQL database on the server at `serverUrl`: its URL and how to drop it. */
+export async function createPgDatabase(serverUrl: string, prefix = 'store_test') {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+  }
+  await admin(`CREATE DATABASE "${name}"`)
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
+}
+
 function postgresTarget(serverUrl: string): Target {
   return {
     dialect: 'postgres',
     async create() {
-      const name = `store_test_${process.pid}_${randomBytes(4).toString('hex')}`
-      const admin = new pg.Client({ connectionString: serverUrl })
-      await admin.connect()
-      try {
-        await admin.query(`CREATE DATABASE "${name}"`)
-      } finally {
-        await admin.end()
-      }
-      const url = new URL(serverUrl)
-      url.pathname = `/${name}`
-      return {
-        settings: { databaseUrl: url.toString() },
-        drop: async () => {
-          const admin = new pg.Client({ connectionString: serverUrl })
-          await admin.connect()
-          try {
-            await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
-          } finally {
-            await admin.end()
-          }
-        },
-      }
+      const { url, drop } = await createPgDatabase(serverUrl)
+      return { settings: { databaseUrl: url }, drop }
     },
   }
 }
