@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { join } from 'node:path'
+import { freePort, waitForServer } from '../../scripts/lib/server'
 
 /** Server tests that run `server/main.ts` as its own process, as `npm run serve` does. */
 
 const ROOT = join(import.meta.dirname, '..', '..')
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
 
 export interface ServerProcess {
   child: ChildProcess
@@ -59,17 +48,7 @@ export async function startServer(
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const url = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`${url}/api/website/info`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) throw new Error('the server did not start within 60 s')
-    await new Promise((r) => setTimeout(r, 100))
-  }
+  await waitForServer(child, url)
   const kill = () => {
     if (wrap.length === 0) {
       child.kill('SIGKILL')
