@@ -28,6 +28,7 @@ import { metrics } from './metrics'
 import { staticRoutes } from './http/static'
 import { ValidationError } from './core/errors'
 import { t, type MessageId } from './i18n'
+import { durableReads } from './db/sqlite'
 import { createLogger, errorFields, requestScope, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
@@ -112,7 +113,7 @@ export function createApp({
     c.set('provider', provider)
     c.set('replies', replies)
     c.set('catalogueRows', catalogueRows)
-    await requestScope.run({ requestId: c.var.requestId }, next)
+    await requestScope.run({ requestId: c.var.requestId }, () => durableReads(next))
     // The replies a page carries, asked of this app in process, are not requests of their own;
     // a load balancer's health probes come every few seconds.
     const log =

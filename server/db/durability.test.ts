@@ -1,11 +1,12 @@
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync } from 'node:fs'
+import { open, type FileHandle } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { CompiledQuery } from 'kysely'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, expect, it, vi } from 'vitest'
 import { describeEachDatabase } from '../test/context'
-import { customer, order, packageId } from '../test/orders'
+import { customer, get, order, packageId } from '../test/orders'
 
 /*
  * What a crash can lose on SQLite (docs/performance.md, "Durability"). The store runs in WAL
@@ -35,6 +36,64 @@ describeEachDatabase(
       return expect(ctx.db.executeQuery(CompiledQuery.raw('pragma synchronous'))).resolves.toEqual({
         rows: [{ synchronous: 1 }],
       })
+    })
+
+    it('shows no order in a reply before the order is on disk', async () => {
+      const { token } = await customer(ctx, { balance: '100' })
+      const card = await packageId(ctx, 27, 'iTunes $5')
+      // The disk holds every flush back until released.
+      const probe = await open(join(dir, 'probe'), 'w')
+      const handles = Object.getPrototypeOf(probe) as FileHandle
+      await probe.close()
+      const datasync = handles.datasync
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const flush = vi.spyOn(handles, 'datasync').mockImplementation(async function (
+        this: FileHandle,
+      ) {
+        await held
+        return datasync.call(this)
+      })
+      try {
+        // Another connection sees the order committed, its flush held.
+        const reader = new DatabaseSync(ctx.config.sqlitePath, { readOnly: true })
+        const orders = () => reader.prepare('select count(*) as n from orders').get()?.n
+        const before = Number(orders())
+        const placed = order(ctx.app, token, { package_id: card })
+        try {
+          await expect.poll(orders).toBe(before + 1)
+        } finally {
+          reader.close()
+        }
+        // The list, and two profiles (whose sessions are read together, db/turn-batch.ts),
+        // asked at once: none is answered while the order's flush is held.
+        const answered: string[] = []
+        const ask = (path: string) =>
+          Promise.resolve(get(ctx.app, path, token)).then((res) => {
+            answered.push(path)
+            return res
+          })
+        const replies = Promise.all([ask('orders'), ask('profile'), ask('profile')])
+        await new Promise((resolve) => setTimeout(resolve, 200))
+        expect(answered).toEqual([])
+        release()
+        const [list, ...profiles] = await replies
+        const { data } = (await (await placed).json()) as { data: { id: number } }
+        expect(((await list.json()) as { data: { id: number }[] }).data.map((o) => o.id)).toContain(
+          data.id,
+        )
+        // Both show the balance after the order's debit.
+        const balances = await Promise.all(
+          profiles.map(
+            async (p) => ((await p.json()) as { data: { balance: number } }).data.balance,
+          ),
+        )
+        expect(balances[0]).toBeLessThan(100)
+        expect(balances[1]).toBe(balances[0])
+      } finally {
+        release()
+        flush.mockRestore()
+      }
     })
 
     it('loses whole orders, never part of one, when the WAL loses its tail', async () => {

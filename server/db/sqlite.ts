@@ -176,9 +176,10 @@ export interface SqliteOptions {
  * then waits for an fdatasync of the WAL file that started after it, on libuv's thread pool.
  * One flush covers every commit written before it starts, so the commits of one moment share
  * it (group commit at the disk, on top of db/group-commit.ts's at the transaction), and the
- * next transactions run while it is in flight. Reads outside transactions wait for the flush
- * of the commits before them, so nothing is shown, or answered again under an
- * Idempotency-Key, that a power cut could still undo. SQLite's own checkpoints flush the WAL
+ * next transactions run while it is in flight. A request's reply waits for the flush of the
+ * commits its reads could see (durableReads), reads outside a request wait before they read,
+ * so nothing is shown, or answered again under an Idempotency-Key, that a power cut could
+ * still undo. SQLite's own checkpoints flush the WAL
  * before copying it into the database file and flush that file before the WAL is reused.
  */
 class WalSync {
@@ -352,8 +353,9 @@ class Session implements DatabaseConnection {
     if (this.#release) return this.write.run(compiled) as QueryResult<R>
     const deadline = Date.now() + this.waitMs
     if (SelectQueryNode.is(compiled.query)) {
-      // Only what is on disk is read: the commits before this read are flushed first.
-      if (this.sync?.pending) await this.sync.durable()
+      // Only what is on disk is shown: the commits before this read are flushed before it is
+      // answered, by the request (durableReads) or here.
+      if (this.sync?.pending) await joinReads(this.sync.durable())
       return retryWhileBusy(() => this.read.run(compiled), deadline) as Promise<QueryResult<R>>
     }
     const release = await this.lock.acquire(deadline)
@@ -434,6 +436,62 @@ function rollback(connection: Connection) {
  * answers anyone (db/group-commit.ts).
  */
 export const laterDurability = new AsyncLocalStorage<{ durable?: Promise<void> }>()
+
+interface ReplyScope {
+  durable?: Promise<void>
+  answered?: boolean
+}
+
+const replyAfterReads = new AsyncLocalStorage<ReplyScope>()
+
+function bothSettled(earlier: Promise<void> | undefined, flush: Promise<void>) {
+  const both = earlier ? Promise.all([earlier, flush]).then(() => {}) : flush
+  // Awaited when the request answers; until then a failed flush is no unhandled rejection.
+  both.catch(() => {})
+  return both
+}
+
+/**
+ * Runs a request's handler, then waits until every commit its reads could have seen is on
+ * disk, before the reply goes out (docs/performance.md, Durability). The reads themselves do
+ * not wait for the flush, so a busy store's requests do not queue behind it; a request that
+ * writes waits for its own commit's flush anyway, which covers everything it read before (the
+ * WAL is written in order). Reads outside a request (the workers) wait before they read.
+ */
+export async function durableReads(handler: () => Promise<void>): Promise<void> {
+  const scope: ReplyScope = {}
+  try {
+    await replyAfterReads.run(scope, handler)
+  } finally {
+    // A body streamed after this point reads as the workers do.
+    scope.answered = true
+  }
+  await scope.durable
+}
+
+/**
+ * Work shared by several requests (db/turn-batch.ts): `fn` runs with a scope of its own, and
+ * its reads' flush comes back beside its result, for each request to join (joinReads).
+ */
+export async function sharedReads<R>(
+  fn: () => Promise<R>,
+): Promise<{ result: R; durable: Promise<void> | undefined }> {
+  const scope: ReplyScope = {}
+  const result = await replyAfterReads.run(scope, fn)
+  scope.answered = true
+  return { result, durable: scope.durable }
+}
+
+/**
+ * A request's reply waits for `durable` too; outside a request, the caller waits for the
+ * promise this returns before it shows what was read.
+ */
+export function joinReads(durable: Promise<void> | undefined): Promise<void> | undefined {
+  const reply = replyAfterReads.getStore()
+  if (!durable || !reply || reply.answered) return durable
+  reply.durable = bothSettled(reply.durable, durable)
+  return undefined
+}
 
 /** The app runs the two connections itself (see NodeSqliteDriver), hence "multiple". */
 class NodeSqliteAdapter extends SqliteAdapter {

@@ -1,9 +1,17 @@
+import { joinReads, sharedReads } from './sqlite'
+
 /** At most this many calls go in one run; more wait for the next. */
 const MAX_BATCH = 500
 
+interface Ran<R> {
+  result: R
+  /** The flush of what the run read (db/sqlite.ts, durableReads). */
+  durable: Promise<void> | undefined
+}
+
 interface Call<T, R> {
   item: T
-  resolve: (result: R) => void
+  resolve: (ran: Ran<R>) => void
   reject: (error: unknown) => void
 }
 
@@ -34,11 +42,14 @@ export class TurnBatch<T, R = void> {
     this.#maxRuns = options.maxRuns ?? Infinity
   }
 
-  add(item: T): Promise<R> {
-    return new Promise<R>((resolve, reject) => {
+  async add(item: T): Promise<R> {
+    const { result, durable } = await new Promise<Ran<R>>((resolve, reject) => {
       this.#queue.push({ item, resolve, reject })
       this.#schedule()
     })
+    // Each caller's reply waits for the flush of what the run read, not only the first's.
+    await joinReads(durable)
+    return result
   }
 
   #schedule() {
@@ -58,8 +69,8 @@ export class TurnBatch<T, R = void> {
   async #start(calls: Call<T, R>[]) {
     this.#running++
     try {
-      const results = await this.#run(calls.map((call) => call.item))
-      calls.forEach((call, j) => call.resolve(results[j]!))
+      const { result, durable } = await sharedReads(() => this.#run(calls.map((c) => c.item)))
+      calls.forEach((call, j) => call.resolve({ result: result[j]!, durable }))
     } catch (error) {
       for (const call of calls) call.reject(error)
     } finally {
