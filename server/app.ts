@@ -13,7 +13,7 @@ import { createProvider } from './adapters/providers'
 import { systemClock, type Clock } from './clock'
 import type { Config } from './config'
 import type { Database } from './db/schema'
-import { DatabaseBusyError } from './db/sqlite'
+import { isDatabaseUnavailable } from './db'
 import type { AppEnv } from './http/env'
 import { ApiError, RetryLaterError } from './core/errors'
 import type { Locale } from '../src/contract/common'
@@ -65,7 +65,7 @@ export function pushSenderFor(config: Config, db: Kysely<Database>, logger: Logg
   return noPush
 }
 
-/** What a 503 for a held SQLite lock asks the client to wait. */
+/** What a 503 for an unavailable database asks the client to wait. */
 const BUSY_RETRY_SECONDS = 2
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/')
@@ -194,10 +194,14 @@ export function createApp({
       }
       return c.json({ message: t(locale, err.messageId, err.values) }, err.status)
     }
-    if (err instanceof DatabaseBusyError) {
-      // Another process holds SQLite's write lock (a backup, the operator CLI): this write
-      // changed nothing and can simply be sent again in a moment.
-      logger.warn('database busy', { method: c.req.method, path: c.req.path })
+    if (isDatabaseUnavailable(err)) {
+      // Another process holds SQLite's write lock (a backup, the operator CLI), or PostgreSQL's
+      // connection was cut: the request can simply be sent again in a moment.
+      logger.warn('database unavailable', {
+        method: c.req.method,
+        path: c.req.path,
+        ...errorFields(err),
+      })
       c.header('Retry-After', String(BUSY_RETRY_SECONDS))
       return isApiPath(c.req.path)
         ? c.json({ message: t(locale, 'errors.busy') }, 503)

@@ -11,6 +11,7 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toMicros } from '../src/domain/money'
 import { createPgDatabase, testConfig } from './test/context'
@@ -75,6 +76,7 @@ interface Attempt {
   key: string
   status: number | 'lost'
   orderId?: number
+  retryAfter?: string | null
 }
 
 const START = toMicros('100000')
@@ -122,7 +124,12 @@ async function buyer(store: Db) {
         headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': key },
       })
       const body = (await res.json()) as { data?: { id: number } }
-      return { key, status: res.status, orderId: body.data?.id }
+      return {
+        key,
+        status: res.status,
+        orderId: body.data?.id,
+        retryAfter: res.headers.get('retry-after'),
+      }
     } catch {
       return { key, status: 'lost' }
     }
@@ -285,6 +292,70 @@ describe('orders survive SIGTERM', () => {
       },
     )
   }
+})
+
+describe.skipIf(!pgUrl)('orders survive PostgreSQL cutting its connections', () => {
+  it(
+    'answers 503 with Retry-After during the gap, loses nothing acknowledged and recovers by itself',
+    { timeout: 120_000 },
+    async () => {
+      const { env, drop } = await targets.find((t) => t.name === 'postgres')!.create()
+      const name = new URL(env.DATABASE_URL!).pathname.slice(1)
+      const server = await startServer(env)
+      const store = createDb(testConfig({ databaseUrl: env.DATABASE_URL }))
+      const admin = new pg.Client({ connectionString: pgUrl })
+      await admin.connect()
+      const allow = (on: boolean) =>
+        admin.query(`alter database "${name}" with allow_connections ${on}`)
+      try {
+        const { user, send } = await buyer(store)
+        // Orders from 8 clients; meanwhile, 4 times, PostgreSQL takes no new connection and
+        // cuts every open one, for half a second.
+        const attempts: Attempt[] = []
+        let stop = false
+        const clients = Promise.all(
+          Array.from({ length: 8 }, async () => {
+            while (!stop) attempts.push(await send(server.url, randomUUID()))
+          }),
+        )
+        for (let cut = 0; cut < 4; cut++) {
+          await new Promise((r) => setTimeout(r, 400))
+          await allow(false)
+          await admin.query(
+            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+            [name],
+          )
+          await new Promise((r) => setTimeout(r, 500))
+          await allow(true)
+        }
+        await new Promise((r) => setTimeout(r, 400))
+        stop = true
+        await clients
+
+        // Each answered: placed, or 503 saying when to try again; never a 500 or a cut reply.
+        const refused = attempts.filter((a) => a.status === 503)
+        expect(attempts.filter((a) => a.status !== 200 && a.status !== 503)).toEqual([])
+        expect(refused.length).toBeGreaterThan(0)
+        expect(refused.filter((a) => !(Number(a.retryAfter) >= 1))).toEqual([])
+        // By itself (no restart), the store takes orders again; a refused one, sent again with
+        // its key, is placed (or, when its commit had gone through, answered as placed).
+        const retried = await Promise.all(refused.map((a) => send(server.url, a.key)))
+        expect(retried.map((a) => a.status)).toEqual(refused.map(() => 200))
+        expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+
+        const orderIds = await ledgerHolds(store, user.id)
+        // Every order acknowledged is there with its debit, and nothing else.
+        expect(acknowledged([...attempts, ...retried])).toEqual(orderIds)
+        expect(orderIds.size).toBeGreaterThan(refused.length)
+      } finally {
+        await allow(true)
+        await admin.end()
+        server.child.kill('SIGKILL')
+        await store.destroy()
+        await drop()
+      }
+    },
+  )
 })
 
 /** One write or flush of a database file, in the order strace saw it end. */

@@ -7,7 +7,7 @@ import { backgroundSettled } from './background'
 import { LedgerBigIntPlugin } from './bigint'
 import { useNamedStatements } from './named-statements'
 import type { Database } from './schema'
-import { NodeSqliteDialect } from './sqlite'
+import { DatabaseBusyError, NodeSqliteDialect } from './sqlite'
 
 export type Dialect = 'sqlite' | 'postgres'
 
@@ -88,4 +88,38 @@ export function createDb(
 async function closeDb(db: Kysely<Database>): Promise<void> {
   await backgroundSettled(db)
   await db.destroy()
+}
+
+/**
+ * PostgreSQL's answers that the connection, not the statement, failed: class 08 (connection
+ * exception), 53300 (too many connections), 57P01 to 57P03 (terminated by an administrator,
+ * a crash or a restart; not accepting connections yet).
+ */
+const CONNECTION_STATE = /^(08...|53300|57P0[123])$/
+/** What pg and Node say when the connection is cut or cannot be made. */
+const CONNECTION_CODE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+])
+const CONNECTION_MESSAGE =
+  /^Connection terminated|not queryable|timeout exceeded when trying to connect|is not currently accepting connections/
+
+/**
+ * The database could not be used for a moment, and nothing of the request was done unless
+ * its commit had gone through (which an Idempotency-Key's retry answers): SQLite's lock held
+ * by another process too long, or PostgreSQL's connection cut, refused or not made (a restart,
+ * a failover, pg_terminate_backend). The app answers 503 with Retry-After.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DatabaseBusyError) return true
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string' && (CONNECTION_STATE.test(code) || CONNECTION_CODE.has(code)))
+      return true
+    if (CONNECTION_MESSAGE.test(e.message)) return true
+  }
+  return false
 }

@@ -15,7 +15,7 @@ import type {
 import { V2ActionSchema } from '../../src/contract/reseller'
 import { isApiToken } from '../../src/contract/token'
 import { microsText } from '../../src/domain/money'
-import { DatabaseBusyError } from '../db/sqlite'
+import { isDatabaseUnavailable } from '../db'
 import { checkApiToken, refusalHeaders } from '../http/api-token'
 import { readFields } from '../http/body'
 import type { AppEnv } from '../http/env'
@@ -63,7 +63,7 @@ function failed(c: Context<AppEnv>, err: unknown) {
       c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))))
     return failure(c, err.status, err.messageId, err.values)
   }
-  if (err instanceof DatabaseBusyError) {
+  if (isDatabaseUnavailable(err)) {
     c.header('Retry-After', '2')
     return failure(c, 503, 'errors.busy')
   }
