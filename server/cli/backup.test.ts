@@ -1,12 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { execFile, spawnSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createDb } from '../db'
 import { auditWallets } from '../services/wallet-audit'
-import { runOperatorWith } from '../test/cli'
-import { describeEachDatabase, testConfig } from '../test/context'
+import { runOperator, runOperatorWith } from '../test/cli'
+import { createPgDatabase, describeEachDatabase, testConfig } from '../test/context'
 import { customer, order, packageId } from '../test/orders'
 import { pidFileOf } from './backup'
 
@@ -85,3 +86,87 @@ describeEachDatabase(
   },
   { only: ['sqlite'] },
 )
+
+/** The PostgreSQL backup commands exactly as the README gives them. */
+function readmeCommands(): { dump: string; restore: string } {
+  const readme = readFileSync(join(import.meta.dirname, '..', '..', 'README.md'), 'utf8')
+  const command = (tool: string) => {
+    const found = new RegExp('`(' + tool + ' [^`]+)`').exec(readme)?.[1]
+    if (!found) throw new Error(`README.md gives no ${tool} command`)
+    return found
+  }
+  return { dump: command('pg_dump'), restore: command('pg_restore') }
+}
+
+const hasPgTools = ['pg_dump', 'pg_restore'].every(
+  (tool) => spawnSync(tool, ['--version']).status === 0,
+)
+
+if (!hasPgTools)
+  describe.skip('pg_dump and pg_restore (needs pg_dump and pg_restore on PATH)', () =>
+    it.skip('restores a dump'))
+else
+  describeEachDatabase(
+    "pg_dump and pg_restore, the README's commands",
+    (ctx) => {
+      it('dump while orders run; the restore into a new database audits clean and serves', async () => {
+        const { token, user } = await customer(ctx, { balance: '1000' })
+        const pkg = await packageId(ctx, 27, 'iTunes $5')
+        const { dump, restore } = readmeCommands()
+        const work = mkdtempSync(join(dir, 'pg-'))
+        const fresh = await createPgDatabase(process.env.TEST_DATABASE_URL!, 'store_restore')
+        const shell = (command: string) =>
+          new Promise<void>((resolve, reject) =>
+            execFile(
+              'bash',
+              ['-c', command],
+              {
+                cwd: work,
+                env: {
+                  PATH: process.env.PATH,
+                  DATABASE_URL: ctx.config.databaseUrl,
+                  NEW_DATABASE_URL: fresh.url,
+                },
+              },
+              (err, _stdout, stderr) =>
+                err ? reject(new Error(`${command}: ${stderr}`)) : resolve(),
+            ),
+          )
+        const copy = createDb({ databaseUrl: fresh.url, sqlitePath: '' })
+        try {
+          // 40 orders from 4 clients, the dump taken in the middle of them.
+          const orders = Promise.all(
+            Array.from({ length: 4 }, async () => {
+              for (let i = 0; i < 10; i++)
+                expect((await order(ctx.app, token, { package_id: pkg })).status).toBe(200)
+            }),
+          )
+          const placed = (db = ctx.db) =>
+            db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()
+          while ((await placed()).length < 5) await new Promise((r) => setTimeout(r, 2))
+          await shell(dump)
+          await orders
+          await shell(restore)
+
+          const audit = await runOperator({ ...ctx, db: copy.db }, 'wallet:audit')
+          expect(audit.stderr).toBe('')
+          expect(audit.stdout).toMatch(/^OK: \d+ wallets/)
+          expect(audit.code).toBe(0)
+          const kept = (await placed(copy.db)).length
+          expect(kept).toBeGreaterThanOrEqual(5)
+          expect(kept).toBeLessThanOrEqual(40)
+          // The restored store serves, and takes new orders (its id sequences came along).
+          const app = createApp({ db: copy.db, config: { ...ctx.config, databaseUrl: fresh.url } })
+          expect((await app.request('/readyz')).status).toBe(200)
+          const more = await order(app, token, { package_id: pkg })
+          expect(more.status, await more.clone().text()).toBe(200)
+          expect((await placed(copy.db)).length).toBe(kept + 1)
+          expect((await auditWallets(copy.db)).problems).toEqual([])
+        } finally {
+          await copy.destroy()
+          await fresh.drop()
+        }
+      })
+    },
+    { only: ['postgres'] },
+  )
