@@ -47,6 +47,9 @@ function stdout(line: string) {
  */
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
 
+/** The id of the request (or operator command) this work is for, kept on the rows it makes. */
+export const currentRequestId = (): string | null => requestScope.getStore()?.requestId ?? null
+
 /**
  * One JSON object per line on stdout, so any log collector can parse it without set-up; with
  * `requestId` when written for a request.

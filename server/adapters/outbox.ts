@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
-import type { Logger } from '../log'
+import { currentRequestId, type Logger } from '../log'
 import type { Channel, OutgoingCode, OutgoingNotice, Sender } from './delivery'
 
 /**
@@ -25,6 +25,7 @@ export function createOutboxSender(
           code: message.code,
           body: message.body,
           created_at: new Date().toISOString(),
+          request_id: currentRequestId(),
         })
         .execute()
       logger.info('code kept in the local outbox', {
@@ -44,6 +45,7 @@ export function createOutboxSender(
           code: null,
           body: notice.body,
           created_at: new Date().toISOString(),
+          request_id: currentRequestId(),
         })
         .execute()
       logger.info('security notice kept in the local outbox', {

@@ -199,7 +199,7 @@ export const accountCommands: Record<string, Command> = {
       }
       let query = ctx.db
         .selectFrom('audit_log')
-        .select(['id', 'created_at', 'actor', 'action', 'username', 'details'])
+        .select(['id', 'created_at', 'actor', 'action', 'username', 'details', 'request_id'])
         .orderBy('id', 'desc')
         .limit(limit)
       if (typeof args.values.user === 'string') {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { userInfo } from 'node:os'
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util'
 import { systemClock, type Clock } from '../clock'
@@ -6,7 +7,7 @@ import type { Kysely } from 'kysely'
 import { createDb, type Db } from '../db'
 import type { Database } from '../db/schema'
 import { migrateToLatest } from '../db/migrations'
-import { createLogger } from '../log'
+import { createLogger, requestScope } from '../log'
 import { PasswordHasher, scryptWithCost } from '../services/passwords'
 import { CommandError, UsageError, type Command, type CommandResult } from './command'
 import { accountCommands } from './accounts'
@@ -150,17 +151,21 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       await migrateToLatest(opened.db, opened.dialect)
       store = opened
     }
-    const result: CommandResult = await command.run(
-      {
-        // (A command with its own database gets none: see Command.ownDatabase.)
-        db: store?.db as Kysely<Database>,
-        config,
-        passwords: io.passwords ?? new PasswordHasher(scryptWithCost(config.passwordHashCost)),
-        clock: io.clock ?? systemClock,
-        actor: actorOf(io.env ?? process.env),
-        readStdin: io.readStdin ?? readProcessStdin,
-      },
-      { values: parsed.values, positionals: parsed.positionals },
+    // The command's id, as a request's: on its log lines and on the rows it makes (audit,
+    // outbox, push jobs), so a row is traced back to the command that made it.
+    const result: CommandResult = await requestScope.run({ requestId: randomUUID() }, () =>
+      command.run(
+        {
+          // (A command with its own database gets none: see Command.ownDatabase.)
+          db: store?.db as Kysely<Database>,
+          config,
+          passwords: io.passwords ?? new PasswordHasher(scryptWithCost(config.passwordHashCost)),
+          clock: io.clock ?? systemClock,
+          actor: actorOf(io.env ?? process.env),
+          readStdin: io.readStdin ?? readProcessStdin,
+        },
+        { values: parsed.values, positionals: parsed.positionals },
+      ),
     )
     io.stdout(wantsJson ? JSON.stringify(result.json, null, 2) + '\n' : result.text + '\n')
     return result.failed ? 1 : 0

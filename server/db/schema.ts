@@ -203,6 +203,8 @@ export interface OutboxTable {
   code: string | null
   body: string
   created_at: string
+  /** The request or operator command that made it (its log lines' requestId). */
+  request_id: string | null
 }
 
 /** What an operator did (users:disable, sessions:revoke, ...), one row per command. */
@@ -216,6 +218,8 @@ export interface AuditLogTable {
   /** JSON. */
   details: string
   created_at: string
+  /** The request or operator command that made it (its log lines' requestId). */
+  request_id: string | null
 }
 
 /**
@@ -355,6 +359,8 @@ export interface PushJobTable {
   next_at: string
   done_at: string | null
   created_at: string
+  /** The request or operator command that made it (its log lines' requestId). */
+  request_id: string | null
 }
 
 /** What the local push sender "delivered" (development and tests: GET /api/dev/push). */

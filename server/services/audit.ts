@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../db/schema'
+import { currentRequestId } from '../log'
 
 export interface AuditEntry {
   actor: string
@@ -20,6 +21,7 @@ export async function recordAudit(db: Kysely<Database>, entry: AuditEntry): Prom
       username: entry.user?.username ?? null,
       details: JSON.stringify(entry.details ?? {}),
       created_at: entry.now.toISOString(),
+      request_id: currentRequestId(),
     })
     .execute()
 }

@@ -20,6 +20,7 @@ import {
 } from '../core/paging'
 import { isMessageId, LOCALES, t, type MessageId } from '../i18n'
 import { localDateTime } from './dates'
+import { currentRequestId } from '../log'
 
 export type NotificationWire = v.InferInput<typeof NotificationSchema>
 
@@ -146,6 +147,7 @@ export async function notify(
       next_at: at,
       done_at: null,
       created_at: at,
+      request_id: currentRequestId(),
     })
     .execute()
 }

@@ -17,6 +17,7 @@ import { orderFunctionsMigration } from './0012_order_functions'
 import { notificationMessagesMigration } from './0014_notification_messages'
 import { usdtConstraintsMigration } from './0015_usdt_constraints'
 import { resetLinksMigration } from './0016_reset_links'
+import { requestIdsMigration } from './0018_request_ids'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -39,6 +40,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0014_notification_messages': notificationMessagesMigration(dialect),
     '0015_usdt_constraints': usdtConstraintsMigration(dialect),
     '0016_reset_links': resetLinksMigration(dialect),
+    '0018_request_ids': requestIdsMigration,
   }
 }
 
