@@ -1,22 +1,12 @@
 import * as v from 'valibot'
+import { INTL_LOCALES, LOCALE_CODES, type Locale } from './locales'
 
 /** What the server writes for a schema: its input, before the client's transforms. */
 export type Wire<S extends v.GenericSchema> = v.InferInput<S>
 
 /** Languages the store speaks; `local` on every call. */
-export const LocaleSchema = v.picklist(['en', 'ar'])
-export type Locale = v.InferOutput<typeof LocaleSchema>
-
-/**
- * The `Intl` locale each language formats dates, times and numbers with. Arabic keeps Latin
- * digits, as customers in Lebanon write and read prices, phone numbers and codes: one digit
- * system on every screen, the same as the keyboard types (Intl alone gives some Arabic
- * locales Arabic-Indic digits).
- */
-export const INTL_LOCALES = { en: 'en-US', ar: 'ar-u-nu-latn' } as const satisfies Record<
-  Locale,
-  string
->
+export const LocaleSchema = v.picklist(LOCALE_CODES)
+export { INTL_LOCALES, type Locale }
 
 /** A body that only carries a message, for successes and errors alike. */
 export const MessageReplySchema = v.object({ message: v.string() })

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
-import { INTL_LOCALES, type Locale } from '../contract/common'
+import { INTL_LOCALES, type Locale } from '../contract/locales'
 
 export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
   Locale,
