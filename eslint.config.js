@@ -148,12 +148,12 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // The phone-number rules (libphonenumber-js, about 29 KiB gzip) load with the sign-in pages,
-    // never with the pages every visitor opens first.
+    // The phone-number rules (libphonenumber-js, about 29 KiB gzip) load with a phone field
+    // (src/features/auth/phone-numbers.ts, imported lazily), never with a page.
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
       'src/features/auth/**',
-      'src/contract/auth.ts',
+      'src/contract/sign-up.ts',
       // The server's table of every call; the storefront imports its types only (below).
       'src/contract/endpoints.ts',
       'src/domain/phone.ts',
@@ -168,8 +168,8 @@ export default tseslint.config(
           zones: [
             {
               target: './src',
-              from: ['./src/contract/auth.ts', './src/domain/phone.ts'],
-              message: 'Only the sign-in pages load the phone-number rules.',
+              from: ['./src/contract/sign-up.ts', './src/domain/phone.ts'],
+              message: 'Only a phone field loads the phone-number rules.',
             },
           ],
         },
@@ -178,7 +178,7 @@ export default tseslint.config(
         'error',
         {
           selector: 'ImportDeclaration[source.value=/^libphonenumber-js/]',
-          message: 'Only the sign-in pages load the phone-number rules.',
+          message: 'Only a phone field loads the phone-number rules.',
         },
         {
           selector: "ImportDeclaration[importKind!='type'][source.value=/contract\\/endpoints$/]",

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { EmailSchema, PasswordSchema, PhoneSchema, UsernameSchema } from '../../src/contract/auth'
+import { EmailSchema, PasswordSchema, UsernameSchema } from '../../src/contract/auth'
+import { PhoneSchema } from '../../src/contract/sign-up'
 import { CurrencySchema, UserTypeSchema } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'

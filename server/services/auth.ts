@@ -1,7 +1,7 @@
 import { metrics } from '../metrics'
 import type { Kysely } from 'kysely'
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
-import type { NewUserInput } from '../../src/contract/auth'
+import type { NewUserInput } from '../../src/contract/sign-up'
 import { INTL_LOCALES, type Locale } from '../../src/contract/common'
 import { DeliveryError, type Channel, type Delivery } from '../adapters/delivery'
 import type { Clock } from '../clock'

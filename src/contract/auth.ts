@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { normalisePhone } from '../domain/phone'
 
 export const VERIFICATION_CODE_LENGTH = 4
 export const PASSWORD_MIN_LENGTH = 8
@@ -15,18 +14,14 @@ export const CODE_PATTERN = /^\d{4}$/
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u
 
 // ---- requests (bounds and shapes; the words of their messages are each side's own) ----------
+// The sign-up's, which hold the phone rules, are in ./sign-up.ts.
 
-const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
+/** Text of 1 to `max` characters, trimmed. */
+export const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max))
 const optionalText = v.optional(v.pipe(v.string(), v.trim()))
 
 export const EmailSchema = v.pipe(text(EMAIL_MAX_LENGTH), v.regex(EMAIL_PATTERN), v.toLowerCase())
 export const UsernameSchema = v.pipe(text(USERNAME_MAX_LENGTH), v.regex(USERNAME_PATTERN))
-/** Any way people write a number; the output is E.164 (+ added, 9610 read as 961). */
-export const PhoneSchema = v.pipe(
-  text(32),
-  v.check((s) => normalisePhone(s) !== null),
-  v.transform((s) => normalisePhone(s) ?? s),
-)
 /** A missing password reads as an empty one: the form has one message for both. */
 export const PasswordSchema = v.pipe(
   v.optional(v.string(), ''),
@@ -34,21 +29,6 @@ export const PasswordSchema = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH),
 )
 export const CodeSchema = v.pipe(v.string(), v.trim(), v.minLength(1), v.regex(CODE_PATTERN))
-
-/** POST signup?validate=1 */
-export const NewUserSchema = v.object({
-  email: EmailSchema,
-  username: UsernameSchema,
-  phone_number: PhoneSchema,
-  password: PasswordSchema,
-})
-export type NewUserInput = v.InferOutput<typeof NewUserSchema>
-
-/** POST signup?auth=1 */
-export const SignupAuthSchema = v.object({
-  ...NewUserSchema.entries,
-  verification_code: CodeSchema,
-})
 
 /** POST login?check=1: a username or a phone number (the server says which is missing). */
 export const LoginSchema = v.object({

@@ -6,11 +6,9 @@ import {
   EmailPayloadSchema,
   LoginAuthSchema,
   LoginSchema,
-  NewUserSchema,
   ResetLinkSchema,
   ResetSchema,
   ResetSentReplySchema,
-  SignupAuthSchema,
   TokenReplySchema,
 } from './auth'
 import {
@@ -22,6 +20,7 @@ import {
   ProductPageSchema,
 } from './catalogue'
 import { MessageReplySchema } from './common'
+import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
   NotificationPageSchema,

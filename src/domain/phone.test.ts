@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { normalisePhone } from './phone'
+import { getCountryCallingCode } from 'libphonenumber-js/min'
+import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY, normalisePhone } from './phone'
 
 describe('normalisePhone', () => {
   it('keeps a valid international number', () => {
@@ -25,5 +26,11 @@ describe('normalisePhone', () => {
     expect(normalisePhone('12')).toBeNull()
     expect(normalisePhone('+961 12')).toBeNull()
     expect(normalisePhone('call me')).toBeNull()
+  })
+})
+
+describe('DEFAULT_CALLING_CODE', () => {
+  it("is the default country's calling code", () => {
+    expect(DEFAULT_CALLING_CODE).toBe(getCountryCallingCode(DEFAULT_COUNTRY))
   })
 })

@@ -1,6 +1,8 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min'
 
 export const DEFAULT_COUNTRY: CountryCode = 'LB'
+/** DEFAULT_COUNTRY's calling code, for a phone field shown before the country list loads. */
+export const DEFAULT_CALLING_CODE = '961'
 
 /**
  * A phone number as the store keeps it: E.164, with a leading +. Numbers are prefixed with +

@@ -1,10 +1,12 @@
-import { useMemo } from 'react'
-import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min'
+import { useEffect, useMemo, useState } from 'react'
+import type { CountryCode } from 'libphonenumber-js/min'
 import { Trans, useLingui } from '@lingui/react/macro'
+import { DEFAULT_CALLING_CODE, DEFAULT_COUNTRY } from '../../domain/phone'
 import { useLocale } from '../../i18n/use-locale'
 import { Field } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import * as styles from './auth.css'
+import { loadPhoneNumbers } from './rules'
 
 export interface PhoneValue {
   country: CountryCode
@@ -53,12 +55,34 @@ function PhoneInputs({
 }) {
   const { t } = useLingui()
   const locale = useLocale()
+  // The country list comes with the phone rules, loaded once the field is shown; until then
+  // the closed list shows the country picked, as it will with the list (Lebanon at first).
+  const [rules, setRules] = useState<Awaited<ReturnType<typeof loadPhoneNumbers>>>()
+  useEffect(() => {
+    let shown = true
+    loadPhoneNumbers().then(
+      (loaded) => shown && setRules(loaded),
+      // Offline before the service worker kept them: the submit says so.
+      () => {},
+    )
+    return () => {
+      shown = false
+    }
+  }, [])
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([locale], { type: 'region' })
-    return getCountries()
-      .map((code) => ({ code, name: names.of(code) ?? code, dial: getCountryCallingCode(code) }))
+    const country = (code: CountryCode, dial: string) => ({
+      code,
+      name: names.of(code) ?? code,
+      dial,
+    })
+    if (!rules)
+      return [country(value.country, value.country === DEFAULT_COUNTRY ? DEFAULT_CALLING_CODE : '')]
+    return rules
+      .getCountries()
+      .map((code) => country(code, rules.getCountryCallingCode(code)))
       .sort((a, b) => a.name.localeCompare(b.name, locale))
-  }, [locale])
+  }, [locale, rules, value.country])
 
   return (
     <div className={styles.phone}>

@@ -1,7 +1,17 @@
 import { t } from '@lingui/core/macro'
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/auth'
-import { normalisePhone } from '../../domain/phone'
 import type { PhoneValue } from './phone-field'
+import type * as PhoneNumbers from './phone-numbers'
+
+let phoneNumbers: Promise<typeof PhoneNumbers> | undefined
+/** The phone-number rules, loaded once (./phone-numbers.ts); a failed load is tried again. */
+export function loadPhoneNumbers(): Promise<typeof PhoneNumbers> {
+  phoneNumbers ??= import('./phone-numbers').catch((error: unknown) => {
+    phoneNumbers = undefined
+    throw error
+  })
+  return phoneNumbers
+}
 
 /** A form's first problem (a form shows one at a time), in the user's language. */
 export interface Problem {
@@ -16,11 +26,15 @@ export function passwordProblem(password: string): Problem | null {
 }
 
 /** The phone in E.164, or the problem with it. */
-export function phoneProblem(phone: PhoneValue): Problem | string {
+export async function phoneProblem(phone: PhoneValue): Promise<Problem | string> {
   if (!phone.number.trim())
     return { field: 'phone_number', message: t`Phone number field is required` }
+  const rules = await loadPhoneNumbers().catch(() => null)
+  // Offline before the service worker kept the rules: the form could not be sent anyway.
+  if (!rules)
+    return { field: 'form', message: t`You are offline. Connect to the internet to send this.` }
   return (
-    normalisePhone(phone.number, phone.country) ?? {
+    rules.normalisePhone(phone.number, phone.country) ?? {
       field: 'phone_number',
       message: t`The phone number is not valid`,
     }

@@ -37,11 +37,11 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
     onError: (error) => setProblem({ field: 'form', message: error.message }),
   })
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
     let identity: Record<string, string>
     if (mode === 'phone') {
-      const result = phone.number.trim() ? phoneProblem(phone) : null
+      const result = phone.number.trim() ? await phoneProblem(phone) : null
       if (result === null || typeof result !== 'string') {
         setProblem(
           result ?? {
@@ -94,7 +94,7 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
           <Trans>Username</Trans>
         </button>
       </div>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         {mode === 'phone' ? (
           <PhoneField
             id="sign-in-phone"

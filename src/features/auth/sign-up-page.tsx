@@ -44,23 +44,24 @@ export function SignUpPage() {
     onError: (error) => setProblem({ field: 'form', message: error.message }),
   })
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const found = (): Problem | null => {
+    /** The form's first problem, or the phone number in E.164 when there is none. */
+    const checked = async (): Promise<Problem | string> => {
       const mail = emailProblem(email)
       if (mail) return mail
       if (!username.trim()) return { field: 'username', message: t`Username field is required` }
-      const number = phoneProblem(phone)
+      const number = await phoneProblem(phone)
       if (typeof number !== 'string') return number
-      return passwordProblem(password) ?? confirmationProblem(password, confirmation)
+      return passwordProblem(password) ?? confirmationProblem(password, confirmation) ?? number
     }
-    const first = found()
-    setProblem(first)
-    if (first) return
+    const result = await checked()
+    if (typeof result !== 'string') return setProblem(result)
+    setProblem(null)
     validate.mutate({
       email: email.trim(),
       username: username.trim(),
-      phone_number: phoneProblem(phone) as string,
+      phone_number: result,
       password,
     })
   }
@@ -72,7 +73,7 @@ export function SignUpPage() {
       <h1 id="sign-up-heading" className={styles.heading}>
         <Trans>Sign up</Trans>
       </h1>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
         <TextField
           id="sign-up-username"
           label={<Trans>User name</Trans>}
