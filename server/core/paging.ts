@@ -96,7 +96,7 @@ const given = (text: string | undefined) => text?.trim() || undefined
  * the newest, the highest first), `state` one of `states` where the list has one. Anything
  * else is a 422 that names what the list takes. Absent or empty, the list is newest first.
  */
-export function listRequest<S extends string>(
+function listRequest<S extends string>(
   query: ListQuery,
   { sorts, states = [] }: { sorts: readonly string[]; states?: readonly S[] },
 ): { sort: ListSort; state: S | undefined } {
@@ -127,8 +127,26 @@ export function listRequest<S extends string>(
   }
 }
 
+/**
+ * A user's list call (docs/api.md, Lists): the page it asks for (`per_page` only where the list
+ * has `maxPerPage`), its sort and its state, checked as `listRequest` does; `page` then gives one
+ * page of the filtered rows in that order.
+ */
+export function listCall<S extends string>(
+  query: ListQuery & { page?: string; per_page?: string },
+  spec: { sorts: readonly string[]; states?: readonly S[]; perPage: number; maxPerPage?: number },
+) {
+  const request = pageRequest(spec.maxPerPage ? query : { page: query.page }, spec)
+  const { sort, state } = listRequest(query, spec)
+  return {
+    state,
+    page: <DB, TB extends keyof DB, O>(filtered: SelectQueryBuilder<DB, TB, O>) =>
+      queryPage(filtered, request, sortedBy(sort)),
+  }
+}
+
 /** Whole rows in the order `sort` names, ties by id the same way. */
-export const sortedBy =
+const sortedBy =
   ({ column, direction }: ListSort) =>
   <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>) =>
     query.selectAll().orderBy(sql.ref(column), direction).orderBy(sql.ref('id'), direction)

@@ -13,15 +13,7 @@ import type { CurrencyCode, Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError, TooManyRequestsError } from '../core/errors'
-import {
-  listRequest,
-  mapPage,
-  pageRequest,
-  queryPage,
-  sortedBy,
-  type ListQuery,
-  type Page,
-} from '../core/paging'
+import { listCall, mapPage, type ListQuery, type Page } from '../core/paging'
 import { t } from '../i18n'
 import { localDateTime } from './dates'
 import { noticeMoney, notify } from './notifications'
@@ -127,11 +119,14 @@ export async function listCharges(
   query: ListQuery & { page?: string },
   timeZone: string,
 ): Promise<Page<ChargingProcessWire>> {
-  const request = pageRequest({ page: query.page }, { perPage: CHARGES_PER_PAGE })
-  const { sort, state } = listRequest(query, { sorts: LIST_SORTS.charges, states: CHARGE_STATES })
+  const list = listCall(query, {
+    sorts: LIST_SORTS.charges,
+    states: CHARGE_STATES,
+    perPage: CHARGES_PER_PAGE,
+  })
   let base = db.selectFrom('charging_processes').where('user_id', '=', userId)
-  if (state) base = base.where('status', '=', state)
-  const page = await queryPage(base, request, sortedBy(sort))
+  if (list.state) base = base.where('status', '=', list.state)
+  const page = await list.page(base)
   return mapPage(page, (row) => chargeWire(row, timeZone))
 }
 

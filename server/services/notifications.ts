@@ -9,15 +9,7 @@ import type {
 import { formatMoney } from '../../src/domain/money'
 import type { CurrencyCode, Database, NotificationRow, UserRow } from '../db/schema'
 import { LIST_SORTS, NOTIFICATION_STATES } from '../../src/contract/constants'
-import {
-  listRequest,
-  mapPage,
-  pageRequest,
-  queryPage,
-  sortedBy,
-  type ListQuery,
-  type Page,
-} from '../core/paging'
+import { listCall, mapPage, type ListQuery, type Page } from '../core/paging'
 import { isMessageId, LOCALES, t, type MessageId } from '../i18n'
 import { localDateTime } from './dates'
 import { currentRequestId } from '../log'
@@ -222,19 +214,18 @@ export async function readNotifications(
   query: ListQuery & { page?: string; per_page?: string; unread?: string },
   { now, locale, timeZone }: { now: Date; locale: Locale; timeZone: string },
 ): Promise<Page<NotificationWire> & { unread: number }> {
-  const request = pageRequest(query, {
+  const list = listCall(query, {
+    sorts: LIST_SORTS.notifications,
+    states: NOTIFICATION_STATES,
     perPage: NOTIFICATIONS_PER_PAGE,
     maxPerPage: NOTIFICATIONS_MAX_PER_PAGE,
   })
-  const { sort, state } = listRequest(query, {
-    sorts: LIST_SORTS.notifications,
-    states: NOTIFICATION_STATES,
-  })
+  const { state } = list
   let base = db.selectFrom('notifications').where('user_id', '=', userId)
   if (state === 'unread' || query.unread === '1' || query.unread === 'true')
     base = base.where('read_at', 'is', null)
   else if (state === 'read') base = base.where('read_at', 'is not', null)
-  const page = await queryPage(base, request, sortedBy(sort))
+  const page = await list.page(base)
   const shownUnread = page.data.filter((row) => row.read_at === null).map((row) => row.id)
   let unread: number | undefined
   if (shownUnread.length > 0) {

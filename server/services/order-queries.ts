@@ -5,15 +5,7 @@ import { LIST_SORTS } from '../../src/contract/constants'
 import type { OrderSchema } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import type { FieldMessages } from '../core/errors'
-import {
-  listRequest,
-  mapPage,
-  pageRequest,
-  queryPage,
-  sortedBy,
-  type ListQuery,
-  type Page,
-} from '../core/paging'
+import { listCall, mapPage, type ListQuery, type Page } from '../core/paging'
 import type { Database, OrderRow, OrderStatus } from '../db/schema'
 import { localized } from '../i18n'
 import { dayRange, localDateTime } from './dates'
@@ -129,15 +121,14 @@ export async function listOrders(
   wire: WireOptions,
   query: OrderQuery,
 ): Promise<Page<OrderWire>> {
-  const request = pageRequest({ page: query.page }, { perPage: ORDERS_PER_PAGE })
+  const list = listCall(query, { sorts: LIST_SORTS.orders, perPage: ORDERS_PER_PAGE })
   const statuses = statusFilter(query.status)
-  const { sort } = listRequest(query, { sorts: LIST_SORTS.orders })
   const { from, to } = dayRange(query, wire.timeZone)
   let base = db.selectFrom('orders').where('user_id', '=', customer.id)
   if (statuses) base = base.where('status', 'in', statuses)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
-  const page = await queryPage(base, request, sortedBy(sort))
+  const page = await list.page(base)
   return mapPage(page, (row) => orderWire(row, customer, wire))
 }
 

@@ -8,14 +8,7 @@ import type {
 import { fromMicros } from '../../src/domain/money'
 import type { Database, UserRow, WalletLogRow } from '../db/schema'
 import { LIST_SORTS } from '../../src/contract/constants'
-import {
-  listRequest,
-  mapPage,
-  pageRequest,
-  queryPage,
-  sortedBy,
-  type ListQuery,
-} from '../core/paging'
+import { listCall, mapPage, type ListQuery } from '../core/paging'
 import { dayRange, localDateTime } from './dates'
 
 /*
@@ -66,16 +59,15 @@ export async function listPaymentLogs(
   query: LogQuery,
   timeZone: string,
 ): Promise<PaymentLogPageWire> {
-  const request = pageRequest({ page: query.page }, { perPage: LOGS_PER_PAGE })
+  const list = listCall(query, { sorts: LIST_SORTS.paymentLogs, perPage: LOGS_PER_PAGE })
   const status = kind(query.status)
-  const { sort } = listRequest(query, { sorts: LIST_SORTS.paymentLogs })
   const { from, to } = dayRange(query, timeZone)
   let base = db.selectFrom('wallet_logs').where('user_id', '=', user.id)
   if (status) base = base.where('status', '=', status)
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
   const [page, totals] = await Promise.all([
-    queryPage(base, request, sortedBy(sort)),
+    list.page(base),
     db
       .selectFrom('wallet_logs')
       .select([
