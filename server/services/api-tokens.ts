@@ -5,6 +5,7 @@ import { checkWhitelist } from '../../src/domain/ip-whitelist'
 import type { Database, UserRow } from '../db/schema'
 import { ValidationError, type FieldMessages } from '../core/errors'
 import { hashToken } from './sessions'
+import { storedSecret } from './stored-secret'
 import { isUniqueViolation } from './users'
 
 /*
@@ -27,8 +28,6 @@ const SEALED_PREFIX = 'v1.'
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-// Per database handle: the generated secret never changes once stored.
-const generated = new WeakMap<Kysely<Database>, Promise<string>>()
 const derived = new Map<string, Buffer>()
 
 const TOKEN_KEY_INFO = 'wallet-store api token v1'
@@ -54,32 +53,12 @@ export function serverKey(
   info: string,
 ): Promise<Buffer> {
   if (configured) return Promise.resolve(keyFrom(configured, info))
-  let secret = generated.get(db)
-  if (!secret) {
-    secret = loadOrCreateSecret(db)
-    generated.set(db, secret)
-    secret.catch(() => generated.delete(db))
-  }
-  return secret.then((s) => keyFrom(s, info))
+  return storedSecret(db, SECRET_SETTING).then((s) => keyFrom(s, info))
 }
 
 /** The key that seals API tokens. */
 export const tokenKey = (db: Kysely<Database>, configured: string | undefined) =>
   serverKey(db, configured, TOKEN_KEY_INFO)
-
-async function loadOrCreateSecret(db: Kysely<Database>): Promise<string> {
-  await db
-    .insertInto('settings')
-    .values({ key: SECRET_SETTING, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SECRET_SETTING)
-    .executeTakeFirstOrThrow()
-  return row.value
-}
 
 /** The account a sealed copy belongs to is part of what is authenticated: rows cannot swap. */
 const associated = (userId: number) => Buffer.from(`user:${userId}`)

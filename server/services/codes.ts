@@ -1,9 +1,10 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { CodePurpose, Database } from '../db/schema'
 import { ServiceUnavailableError, TooManyRequestsError } from '../core/errors'
 import { ValidationError } from '../core/errors'
 import { blockedUntil, clearPair, pruneFailures, recordFailure, type WindowRule } from './attempts'
+import { storedSecret } from './stored-secret'
 
 const MINUTE_MS = 60_000
 const DAY_MS = 24 * 60 * MINUTE_MS
@@ -42,36 +43,12 @@ export const CODE_RULES = {
 const HOUR_MS = 60 * 60_000
 const SECRET_SETTING = 'code_secret'
 
-// Per database handle: the generated key never changes once stored.
-const secrets = new WeakMap<Kysely<Database>, Promise<string>>()
-
 /**
  * The HMAC key for codes: CODE_SECRET when set, otherwise a random key generated once and kept
  * in the settings table, so every instance on the same database agrees on it.
  */
 export function codeSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
-  if (configured) return Promise.resolve(configured)
-  let secret = secrets.get(db)
-  if (!secret) {
-    secret = loadOrCreateSecret(db)
-    secrets.set(db, secret)
-    secret.catch(() => secrets.delete(db))
-  }
-  return secret
-}
-
-async function loadOrCreateSecret(db: Kysely<Database>): Promise<string> {
-  await db
-    .insertInto('settings')
-    .values({ key: SECRET_SETTING, value: randomBytes(32).toString('base64url') })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute()
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', SECRET_SETTING)
-    .executeTakeFirstOrThrow()
-  return row.value
+  return configured ? Promise.resolve(configured) : storedSecret(db, SECRET_SETTING)
 }
 
 /** Bound to purpose and recipient: a sign-up code is no good for a login, nor for anyone else. */
