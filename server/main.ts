@@ -11,6 +11,7 @@ import { seedDemo } from './db/seed'
 import { sharedReplyLane, withLane } from './http/fast-lane'
 import { ReplyCache } from './http/reply-cache'
 import { createLogger, errorFields } from './log'
+import { observePool } from './metrics'
 import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 import { startPushing } from './services/push'
@@ -44,6 +45,7 @@ const passwords = new PasswordHasher(scryptWithCost(config.passwordHashCost))
 // Before listening: the first unknown-user sign-in must cost one hash, like every other.
 const dummyHash = passwords.prepare()
 const store = createDb(config, logger)
+if (store.poolStats) observePool(store.poolStats)
 try {
   const applied = await migrateToLatest(store.db, store.dialect)
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied })

@@ -64,6 +64,49 @@ export const metrics = {
     help: 'Push jobs not sent yet.',
     registers: [registry],
   }),
+  usdtHead: new Gauge({
+    name: 'usdt_watcher_head_block',
+    help: "The chain's newest block at the watcher's last poll, by network.",
+    labelNames: ['network'] as const,
+    registers: [registry],
+  }),
+  usdtLastRound: new Gauge({
+    name: 'usdt_watcher_last_round_timestamp_seconds',
+    help: 'When the watcher last read the chain up to its head without an error, by network; its lag is time() minus this.',
+    labelNames: ['network'] as const,
+    registers: [registry],
+  }),
+  sqliteLockWaits: new Histogram({
+    name: 'sqlite_lock_wait_seconds',
+    help: "Statements that found SQLite's lock held by another process, and how long they waited (its _count is the waits; past SQLITE_LOCK_WAIT_MS the request answers 503).",
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  }),
+  dbPool: new Gauge({
+    name: 'db_pool_clients',
+    help: "The PostgreSQL pool's connections in use and idle, and the queries waiting for one (state).",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const stats = poolStats?.()
+      if (!stats) return
+      this.set({ state: 'busy' }, stats.total - stats.idle)
+      this.set({ state: 'idle' }, stats.idle)
+      this.set({ state: 'waiting' }, stats.waiting)
+    },
+  }),
+}
+
+export interface PoolStats {
+  total: number
+  idle: number
+  waiting: number
+}
+let poolStats: (() => PoolStats) | undefined
+
+/** The pool whose connections db_pool_clients reports (the server's, on PostgreSQL). */
+export function observePool(stats: () => PoolStats): void {
+  poolStats = stats
 }
 
 /** The Prometheus text of every metric, the database's counts read now. */

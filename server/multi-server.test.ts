@@ -28,6 +28,7 @@ import { startServer, type ServerProcess } from './test/server-process'
 const pgUrl = process.env.TEST_DATABASE_URL
 /** iTunes $5 of the demo catalogue: 5.25 + 3 %. */
 const PRICE = 5_407_500n
+const METRICS_TOKEN = 'metrics-secret-of-at-least-32-characters'
 
 describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
   let servers: [ServerProcess, ServerProcess]
@@ -55,6 +56,7 @@ describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
       // Each server's watcher asks on a path of its own, so the node sees who read what.
       BSC_RPC_URL: `${chain.node.url}/rpc/${name}`,
       BSC_CONFIRMATIONS: '1',
+      METRICS_TOKEN,
     })
     // Started together on an empty database: both migrate and load the demo, once.
     servers = await Promise.all([startServer(env('a')), startServer(env('b'))])
@@ -132,6 +134,15 @@ describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
       .execute()
     expect(orders).toHaveLength(50)
     expect((await auditWallets(store.db)).problems).toEqual([])
+    // Each reports its pool: connections busy and idle, queries waiting for one.
+    for (const server of servers) {
+      const res = await fetch(`${server.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      })
+      const text = await res.text()
+      for (const state of ['busy', 'idle', 'waiting'])
+        expect(text).toMatch(new RegExp(`^db_pool_clients\\{state="${state}"\\} \\d+$`, 'm'))
+    }
   })
 
   it('one Idempotency-Key sent to both at once places and debits one order', async () => {

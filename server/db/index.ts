@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import type { Config } from '../config'
 import type { Logger } from '../log'
+import type { PoolStats } from '../metrics'
 import { errorFields } from '../log'
 import { backgroundSettled } from './background'
 import { LedgerBigIntPlugin } from './bigint'
@@ -16,6 +17,8 @@ export interface Db {
   dialect: Dialect
   /** Waits for the background writes (db/background.ts), then closes the connections. */
   destroy(): Promise<void>
+  /** PostgreSQL: the pool's connections and the queries waiting for one, now. */
+  poolStats?: () => PoolStats
 }
 
 const PG_INT8 = 20
@@ -71,7 +74,16 @@ export function createDb(
       dialect: new PostgresDialect({ pool }),
       plugins: [new LedgerBigIntPlugin()],
     })
-    return { db, dialect: 'postgres', destroy: () => closeDb(db) }
+    return {
+      db,
+      dialect: 'postgres',
+      destroy: () => closeDb(db),
+      poolStats: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
+    }
   }
   const db = new Kysely<Database>({
     dialect: new NodeSqliteDialect({

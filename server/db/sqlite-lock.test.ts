@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { createDb, type Db } from '.'
+import { metrics } from '../metrics'
 import { postForm } from '../test/accounts'
 import { describeEachDatabase, testPasswords } from '../test/context'
 
@@ -104,11 +105,18 @@ describeEachDatabase(
         clock: ctx.clock,
         passwords: testPasswords,
       })
+      const waits = async () =>
+        (await metrics.sqliteLockWaits.get()).values.find(
+          (v) => v.metricName === 'sqlite_lock_wait_seconds_count',
+        )?.value ?? 0
+      const waitsBefore = await waits()
       await holdLock(400)
       const started = Date.now()
       const res = await postForm(app, 'messages', message)
       expect(res.status).toBe(200)
       expect(Date.now() - started).toBeGreaterThanOrEqual(300)
+      // Counted as a lock wait (sqlite_lock_wait_seconds).
+      expect(await waits()).toBeGreaterThan(waitsBefore)
     })
   },
   { only: ['sqlite'] },

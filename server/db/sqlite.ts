@@ -14,6 +14,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely'
+import { metrics } from '../metrics'
 
 const STATEMENT_CACHE_SIZE = 200
 
@@ -105,16 +106,22 @@ class Connection {
  * event loop keeps serving, or throws DatabaseBusyError once `deadline` has passed.
  */
 async function retryWhileBusy<T>(fn: () => T, deadline: number): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return fn()
-    } catch (err) {
-      if (!isBusy(err)) throw err
-      if (Date.now() >= deadline) {
-        throw new DatabaseBusyError('the database is locked by another process', { cause: err })
+  let waited: (() => number) | undefined
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return fn()
+      } catch (err) {
+        if (!isBusy(err)) throw err
+        waited ??= metrics.sqliteLockWaits.startTimer()
+        if (Date.now() >= deadline) {
+          throw new DatabaseBusyError('the database is locked by another process', { cause: err })
+        }
+        await sleep(Math.min(2 ** attempt, 50))
       }
-      await sleep(Math.min(2 ** attempt, 50))
     }
+  } finally {
+    waited?.()
   }
 }
 

@@ -1,5 +1,7 @@
 import sharp from 'sharp'
 import { expect, it } from 'vitest'
+import type { ChainWatcher } from '../adapters/chains'
+import { watchOnce } from '../services/usdt'
 import { describeEachDatabase } from '../test/context'
 import { customer, order, packageId } from '../test/orders'
 
@@ -85,5 +87,19 @@ describeEachDatabase('metrics', (ctx) => {
     expect(delta('http_rate_limited_total{route="/api/signup"}')).toBe(refused)
     // The route's pattern, never the path: an order's id is not a label.
     expect(after).not.toMatch(/route="\/api\/orders\/\d+"/)
+  })
+  it("reports the USDT watcher's head block and when it last caught up", async () => {
+    const watcher: ChainWatcher = {
+      network: 'bep20',
+      address: '0x' + '1a'.repeat(20),
+      poll: async () => ({ transfers: [], cursor: 'bep20:4300', caughtUp: true, head: 4321n }),
+    }
+    const before = Date.now() / 1000
+    await watchOnce(ctx.db, watcher, { rate: 89_500, now: () => new Date() })
+    const text = await scrape()
+    expect(value(text, 'usdt_watcher_head_block{network="bep20"}')).toBe(4321)
+    const last = value(text, 'usdt_watcher_last_round_timestamp_seconds{network="bep20"}')
+    expect(last).toBeGreaterThanOrEqual(before)
+    expect(last).toBeLessThanOrEqual(Date.now() / 1000)
   })
 })

@@ -14,6 +14,7 @@ import type { UsdtRequestRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
 import { errorFields, type Logger } from '../log'
+import { metrics } from '../metrics'
 import { creditCharge, paymentInfoWire, paymentSettings, type PaymentSettings } from './charging'
 import { lockKey } from './codes'
 
@@ -456,6 +457,8 @@ export async function watchOnce(
       .where('key', '=', cursorKey(watcher))
       .executeTakeFirst()
     const result = await watcher.poll(saved?.value ?? null)
+    if (result.head !== undefined)
+      metrics.usdtHead.set({ network: watcher.network }, Number(result.head))
     for (const transfer of result.transfers) {
       const outcome = await recordTransfer(db, transfer, { rate: options.rate, now: options.now() })
       if (outcome !== 'pending' && outcome !== 'duplicate') {
@@ -474,7 +477,10 @@ export async function watchOnce(
       .values({ key: cursorKey(watcher), value: result.cursor })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: result.cursor }))
       .execute()
-    if (result.caughtUp) break
+    if (result.caughtUp) {
+      metrics.usdtLastRound.set({ network: watcher.network }, Date.now() / 1000)
+      break
+    }
   }
   return recorded
 }

@@ -300,7 +300,7 @@ describe('BEP20 watcher', () => {
     fake = await new FakeBsc().start()
     fake.head = 4000
     const result = await watcher().poll('bep20:4500')
-    expect(result).toEqual({ transfers: [], cursor: 'bep20:4500', caughtUp: true })
+    expect(result).toEqual({ transfers: [], cursor: 'bep20:4500', caughtUp: true, head: 4000n })
     expect(fake.calls('eth_getLogs')).toEqual([])
   })
 

@@ -275,7 +275,7 @@ export function createBep20Watcher(
 
       // 4. Never past a block that is not final, nor past what was searched; never backwards.
       const next = max(from, min(hold, scannedTo + 1n))
-      return { transfers, cursor: `bep20:${next}`, caughtUp: scannedTo >= head }
+      return { transfers, cursor: `bep20:${next}`, caughtUp: scannedTo >= head, head }
     },
   }
 }

@@ -270,7 +270,12 @@ export function createTrc20Watcher(
       if (!feed.complete) next = Math.min(next, lastListed - 1)
       next = Math.max(next, since)
 
-      return { transfers, cursor: `trc20:${next}`, caughtUp: feed.complete }
+      return {
+        transfers,
+        cursor: `trc20:${next}`,
+        caughtUp: feed.complete,
+        head: BigInt(head.number),
+      }
     },
   }
 }

@@ -47,6 +47,8 @@ export interface PollResult {
   cursor: string
   /** False when this poll stopped at its page/window budget: poll again right away. */
   caughtUp: boolean
+  /** The chain's newest block at this poll (for the usdt_watcher_head_block metric). */
+  head?: bigint
 }
 
 export interface ChainWatcher {
