@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Rolldown } from 'vite'
+import { hasFirstPage } from '../src/app/first-page-paths'
 
 const dist = join(import.meta.dirname, '..', 'dist')
 const BUDGET_KIB = 110
@@ -89,10 +90,18 @@ const precachedExisting = precached.filter((file) =>
   statSync(join(dist, file), { throwIfNoEntry: false }),
 )
 
+/** A route's address, its parameters 1 (`groups/$id` is `/groups/1`). */
+const pathOf = (route: string) =>
+  `/${route.replace(/(^|\/)_[^/]+\//g, '$1').replace(/\{\$\w+\}|\$\w+/g, '1')}`.replace(
+    /\/index$/,
+    '',
+  )
+
 /**
  * Another route's first visit: the entry and its static imports, the router and the route
  * tree, the route's split chunks (component, loader) with theirs, and the whole English
- * catalogue. The lazy pieces a page
+ * catalogue. A page shown first without the router (src/app/first-pages.tsx) loads instead
+ * what its route's chunks import but the router: the page's own chunk. The lazy pieces a page
  * asks for as it renders (the order form, a dialog, the reply schemas with the first API
  * reply) come after and are not counted.
  */
@@ -113,7 +122,10 @@ function routeFirstLoads() {
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
   return [...byRoute]
     .map(([route, keys]) => {
-      const files = withImports(['index.html', ROUTED, 'locales/en/messages.po', ...keys])
+      const page = hasFirstPage(pathOf(route))
+        ? keys.flatMap((key) => manifest[key]!.imports ?? []).filter((key) => key !== ROUTED)
+        : [ROUTED, ...keys]
+      const files = withImports(['index.html', 'locales/en/messages.po', ...page])
       const loads = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
       return { route, files: files.size, gzip: sizes(files).gzip, loads }
     })

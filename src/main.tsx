@@ -1,12 +1,13 @@
 // First: it starts the router's chunk for any page but home before the rest runs.
-import { currentPath, earlyRouter } from './app/router-early'
+import { currentPath, currentSearch, earlyRouter } from './app/router-early'
 import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import type { NavigateOptions } from '@tanstack/react-router'
+import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
+import { firstPageOf } from './app/first-pages'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
@@ -132,16 +133,17 @@ function handOver() {
 }
 
 /**
- * Once home's first screen is on the page, the router loads in the background, and the first
- * link followed hands over to it.
+ * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,
+ * the router loads in the background, and the first link followed hands over to it. `shown` is
+ * the address (the hash) that page was made for.
  */
-function RouterInTheBackground() {
+function RouterInTheBackground({ shown }: { shown: string }) {
   useEffect(() => {
     loadRouter().catch(() => {})
     window.addEventListener('hashchange', handOver, { once: true })
     // A link of the server's markup followed before the storefront started.
-    if (currentPath() !== '/') handOver()
-  }, [])
+    if (window.location.hash !== shown) handOver()
+  }, [shown])
   return null
 }
 
@@ -154,10 +156,14 @@ async function boot() {
     .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
     .catch(() => {})
   const path = currentPath()
-  // Home's first screen needs neither the router nor the route tree; another page, at once.
+  // The address the first page is made for.
+  const shown = window.location.hash
+  // Home's first screen needs neither the router nor the route tree, nor do the pages of
+  // src/app/first-pages.tsx; another page needs them at once.
   const isHome = path === '/'
   const home = isHome ? import('./app/home-page') : undefined
-  const routerFirst = isHome ? undefined : loadRouter()
+  const first = isHome ? undefined : firstPageOf(queryClient, locale, path, currentSearch())
+  const routerFirst = isHome || first ? undefined : loadRouter()
   // A product's or package's page the page's first script asked the server for.
   const route = screenRouteOf(path)
   const routeSeeded = route
@@ -178,6 +184,9 @@ async function boot() {
   let app: ReactNode
   // Another page's router, which hydrates the server's markup of that page.
   let routed: AppRouter | undefined
+  // A first page whose chunk cannot load (offline before the service worker had it) is left
+  // to the router, which says so.
+  const firstPage = await first?.catch(() => undefined)
   if (home) {
     const { HomePage } = await home
     app = (
@@ -185,11 +194,23 @@ async function boot() {
         queryClient={queryClient}
         navigation={plainNavigation(navigate)}
         page={<HomePage />}
-        after={<RouterInTheBackground />}
+        after={<RouterInTheBackground shown={shown} />}
+      />
+    )
+  } else if (firstPage) {
+    app = (
+      <App
+        queryClient={queryClient}
+        navigation={plainNavigation(navigate, {
+          pathname: path,
+          search: defaultParseSearch(currentSearch()),
+        })}
+        page={firstPage}
+        after={<RouterInTheBackground shown={shown} />}
       />
     )
   } else {
-    const { router, routedTree } = await routerFirst!
+    const { router, routedTree } = await (routerFirst ?? loadRouter())
     routed = router
     routerShown = true
     app = <App queryClient={queryClient} {...routedTree(router)} />

@@ -1,7 +1,10 @@
+import { hasFirstPage } from './first-page-paths'
+
 /**
- * The first of the entry's modules to run (src/main.tsx imports it first): a page other than
- * home asks for the router's chunk now, while the framework's code is still being evaluated,
- * instead of after it (docs/architecture.md, The first load).
+ * The first of the entry's modules to run (src/main.tsx imports it first): a page the router
+ * renders first (not home, nor those of src/app/first-page-paths.ts) asks for the router's
+ * chunk now, while the framework's code is still being evaluated, instead of after it
+ * (docs/architecture.md, The first load).
  */
 
 /** The path the hash history reads from the address (`/#/products?q=1` is `/products`). */
@@ -10,5 +13,12 @@ export function currentPath(): string {
   return href.split(/[?#]/)[0] || '/'
 }
 
-/** The router's chunk, asked for at once by any page but home. */
-export const earlyRouter = currentPath() === '/' ? undefined : import('./routed')
+/** Where in the address the hash history reads the search from (`?q=1`), or ''. */
+export function currentSearch(): string {
+  const href = window.location.hash.split('#')[1] ?? ''
+  return /\?[^#]*/.exec(href)?.[0] ?? ''
+}
+
+/** The router's chunk, asked for at once by a page the router renders first. */
+export const earlyRouter =
+  currentPath() === '/' || hasFirstPage(currentPath()) ? undefined : import('./routed')

@@ -39,6 +39,12 @@ export function optionalParam<T extends 'string' | 'number'>(
   return value as T extends 'string' ? string : number
 }
 
+/** A search's results: what was searched for, and the page. */
+export const searchPageSearch = (search: SearchInput<{ q: string; page: number }>) => ({
+  q: textParam(search.q),
+  page: pageParam(search.page),
+})
+
 /** A page of a list: the page only. */
 export const pageSearch = (search: SearchInput<{ page: number }>) => ({
   page: pageParam(search.page),

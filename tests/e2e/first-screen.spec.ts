@@ -291,6 +291,30 @@ test.describe('home before the router has loaded', () => {
     await expect(page.getByRole('heading', { name: 'PUBG Mobile UC' })).toBeVisible()
   })
 
+  test('a search or a group opened from a link shows without the router, which takes over at the first link', async ({
+    page,
+  }) => {
+    const release = await holdRouter(page)
+    await page.goto('/#/search?q=pubg')
+    await expect(page.getByRole('heading', { name: 'Results for “pubg”' })).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Search results' }).getByRole('listitem'),
+    ).not.toHaveCount(0)
+    // A new page (not the same one's address changed).
+    await page.goto('about:blank')
+    await page.goto('/#/groups/2')
+    await expect(page.getByRole('heading', { level: 1, name: 'Social media' })).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'Social media' }).getByRole('listitem'),
+    ).toHaveCount(5)
+    await page.getByRole('list', { name: 'Social media' }).getByRole('link').first().click()
+    await expect(page).toHaveURL(/#\/products\/products-\d\/\d+$/)
+    release()
+    // The product's page, which the router renders.
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Social media')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
   test('a search sent waits for the router, then shows its results', async ({ page }) => {
     const release = await holdRouter(page)
     await page.goto('/')
