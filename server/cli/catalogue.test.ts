@@ -4,13 +4,8 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ProductDetailReplySchema, ProductPageSchema } from '../../src/contract/catalogue'
-import {
-  checkCatalogue,
-  decimalText,
-  exportCatalogue,
-  importCatalogue,
-  readCatalogueText,
-} from '../services/catalogue-transfer'
+import { checkCatalogue, readCatalogueText } from '../services/catalogue-file'
+import { decimalText, exportCatalogue, importCatalogue } from '../services/catalogue-transfer'
 import { runOperator } from '../test/cli'
 import { describeEachDatabase } from '../test/context'
 

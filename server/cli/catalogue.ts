@@ -1,12 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import {
-  CatalogueError,
-  exportCatalogue,
-  formatIssue,
-  importCatalogue,
-  readCatalogueText,
-} from '../services/catalogue-transfer'
+import { CatalogueError, formatIssue, readCatalogueText } from '../services/catalogue-file'
+import { exportCatalogue, importCatalogue } from '../services/catalogue-transfer'
 import { CommandError, type Command } from './command'
 
 /** The document as a file: two-space indents, keys in a fixed order, a final newline. */

@@ -4,9 +4,9 @@ import {
   CATALOGUE_SEED_META_KEY,
   CATALOGUE_VERSION,
   checkCatalogue,
-  replaceCatalogue,
   type CatalogueFileInput,
-} from '../services/catalogue-transfer'
+} from '../services/catalogue-file'
+import { replaceCatalogue } from '../services/catalogue-transfer'
 import type { Database } from './schema'
 
 type ProductInput = CatalogueFileInput['products'][number]
