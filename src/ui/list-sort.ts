@@ -22,3 +22,19 @@ export function sortQuery(
       return amount ? { sort_by: amount, sort_value: sort === 'highest' ? 'desc' : 'asc' } : {}
   }
 }
+
+/** A dated list's filters (the orders, the wallet's history), as its page keeps them. */
+export interface DatedListFilters<S extends string = string> {
+  status?: S
+  sort_by?: string
+  sort_value?: string
+  start_date?: string
+  end_date?: string
+  page: number
+}
+
+/** Those filters as the list's call reads them: whole days as `YYYY-MM-DD 00:00:00`. */
+export function datedListQuery({ start_date, end_date, ...rest }: DatedListFilters) {
+  const day = (value: string | undefined) => value && `${value} 00:00:00`
+  return { ...rest, start_date: day(start_date), end_date: day(end_date) }
+}

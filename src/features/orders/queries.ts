@@ -1,18 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
+import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
 import { OrderPageSchema, OrderReplySchema, StatusBulkReplySchema } from '../../contract/orders'
 
 export const ORDERS_REFRESH_MS = 60_000
 
-export interface OrderFilters {
-  status?: string
-  sort_by?: string
-  sort_value?: string
-  start_date?: string
-  end_date?: string
-  page: number
-}
+export type OrderFilters = DatedListFilters
 
 export const orderQueries = {
   all: [...USER_KEY, 'orders'] as const,
@@ -27,14 +21,7 @@ export const orderQueries = {
           .catch(() => {})
         return api.get('orders', OrderPageSchema, {
           signal,
-          query: {
-            status: filters.status,
-            sort_by: filters.sort_by,
-            sort_value: filters.sort_value,
-            page: filters.page,
-            start_date: filters.start_date && `${filters.start_date} 00:00:00`,
-            end_date: filters.end_date && `${filters.end_date} 00:00:00`,
-          },
+          query: datedListQuery(filters),
         })
       },
       refetchInterval: ORDERS_REFRESH_MS,

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
+import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
 import {
   ChargeReplySchema,
   ChargingProcessPageSchema,
@@ -15,17 +16,7 @@ import {
   type WalletLogStatus,
 } from '../../contract/wallet'
 
-export interface LogFilters {
-  status?: WalletLogStatus
-  sort_by?: string
-  sort_value?: string
-  start_date?: string
-  end_date?: string
-  page: number
-}
-
-/** Days as the list filters send them: the day with ' 00:00:00'. */
-const day = (value: string | undefined) => value && `${value} 00:00:00`
+export type LogFilters = DatedListFilters<WalletLogStatus>
 
 export const walletQueries = {
   all: [...USER_KEY, 'wallet'] as const,
@@ -35,14 +26,7 @@ export const walletQueries = {
       queryFn: ({ signal }) =>
         api.get('payment-logs', PaymentLogPageSchema, {
           signal,
-          query: {
-            status: filters.status,
-            sort_by: filters.sort_by,
-            sort_value: filters.sort_value,
-            page: filters.page,
-            start_date: day(filters.start_date),
-            end_date: day(filters.end_date),
-          },
+          query: datedListQuery(filters),
         }),
       placeholderData: keepPreviousData,
     }),
