@@ -53,6 +53,8 @@ export interface Config {
   tokenSecret: string | undefined
   /** LBP per USD, used when a user switches the wallet currency. */
   lbpRate: number
+  /** The code stock's low-stock notice: at this many available codes, unless a package has its own. */
+  stockLowAt: number
   /** The IANA time zone whose days the date filters and the date/time fields of replies use. */
   storeTimeZone: string
   /** Receipt photos of top-ups: where they are kept (outside the web root) and their limits. */
@@ -332,6 +334,7 @@ const EnvSchema = v.object({
     ),
   ),
   LBP_RATE: integer('LBP_RATE', 1, 1_000_000_000, 89_500),
+  STOCK_LOW_AT: integer('STOCK_LOW_AT', 0, 1_000_000, 5),
   RECEIPTS_DIR: v.pipe(
     optionalText,
     v.transform((s) => s ?? 'data/receipts'),
@@ -569,6 +572,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     codeSecret: e.CODE_SECRET,
     tokenSecret: e.TOKEN_SECRET,
     lbpRate: e.LBP_RATE,
+    stockLowAt: e.STOCK_LOW_AT,
     storeTimeZone: e.STORE_TIMEZONE,
     receipts: {
       dir: e.RECEIPTS_DIR,

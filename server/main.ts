@@ -51,7 +51,7 @@ try {
   if (applied.length > 0) logger.info('migrations applied', { migrations: applied })
   // The demo accounts have public passwords: only when asked, and never in production
   // (loadConfig refuses DEMO=1 there).
-  if (config.demo && (await seedDemo(store.db, new Date(), passwords)))
+  if (config.demo && (await seedDemo(store.db, new Date(), passwords, config.tokenSecret)))
     logger.info('demo content loaded into the new database')
 } catch (err) {
   logger.error('database start-up failed', { dialect: store.dialect, ...errorFields(err) })

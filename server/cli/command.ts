@@ -43,6 +43,8 @@ export interface Command {
   options?: ParseArgsOptionsConfig
   /** Names of the positional arguments; exactly these many are required. */
   positionals?: string[]
+  /** Names of the positional arguments that may follow those, in order. */
+  optionalPositionals?: string[]
   /**
    * The command handles the database file itself (restore): it is not opened nor migrated
    * first, and `ctx.db` must not be used.

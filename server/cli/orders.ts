@@ -3,6 +3,7 @@ import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
 import { itemName } from '../services/item-name'
+import { withStockCodes } from '../services/stock'
 import { findUserByUsername } from '../services/users'
 import {
   choice,
@@ -83,7 +84,9 @@ export const orderCommands: Record<string, Command> = {
         .orderBy('id', 'desc')
         .limit(LIST_LIMIT)
         .execute()
-      const orders = rows.map(({ username, ...order }) => view(order, username))
+      // The operator sees the codes the stock delivered, as the orders' owners do.
+      const shown = await withStockCodes(ctx.db, ctx.config.tokenSecret, rows)
+      const orders = shown.map(({ username, ...order }) => view(order, username))
       const brief = orders.map((o) => ({
         id: o.id,
         user: o.user,

@@ -18,6 +18,7 @@ import { orderCommands } from './orders'
 import { userCommands } from './users'
 import { walletCommands } from './wallet'
 import { backupCommands } from './backup'
+import { stockCommands } from './stock'
 
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
@@ -25,6 +26,7 @@ export const COMMANDS: Record<string, Command> = {
   ...accountCommands,
   ...catalogueCommands,
   ...orderCommands,
+  ...stockCommands,
   ...walletCommands,
   ...chargeCommands,
   ...paymentCommands,
@@ -125,11 +127,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 0
   }
   const expected = command.positionals ?? []
-  if (parsed.positionals.length !== expected.length) {
+  const optional = command.optionalPositionals ?? []
+  const given = parsed.positionals.length
+  if (given < expected.length || given > expected.length + optional.length) {
     const message =
-      expected.length === 0
+      expected.length + optional.length === 0
         ? `${name} takes no positional arguments`
-        : `${name} needs ${expected.map((p) => `<${p}>`).join(' ')}`
+        : `${name} needs ${[...expected.map((p) => `<${p}>`), ...optional.map((p) => `[${p}]`)].join(' ')}`
     return fail(2, `${message}\n${usageOf(name, command)}`)
   }
 

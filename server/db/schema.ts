@@ -305,6 +305,33 @@ export interface OrderTable {
 }
 
 /**
+ * A code of the code stock (services/stock.ts): sealed, with the keyed hash of its canonical
+ * form (unique), and the one order it went to, if any.
+ */
+export interface StockCodeTable {
+  id: Generated<number>
+  package_id: number
+  /** AES-256-GCM, `v1.` + base64url (services/api-tokens.ts). */
+  code_sealed: string
+  /** HMAC-SHA256 of the canonical code, hex. */
+  code_hash: string
+  /** The last day it can be delivered (YYYY-MM-DD, UTC), or null. */
+  expires_on: string | null
+  created_at: string
+  order_id: number | null
+  delivered_at: string | null
+  withdrawn_at: string | null
+}
+
+/** A package with stock: its own low-stock threshold, and when it was last said to be low. */
+export interface StockSettingTable {
+  package_id: number
+  /** Available codes at which the operator is told; null: STOCK_LOW_AT. */
+  low_at: number | null
+  low_noticed_at: string | null
+}
+
+/**
  * One per (user, Idempotency-Key) of an order call: the first reply, given again to a repeat
  * of the same request. Written in the order's transaction, so it exists only for an order that
  * was placed.
@@ -394,6 +421,8 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   messages: MessageTable
   orders: OrderTable
   idempotency_keys: IdempotencyKeyTable
+  stock_codes: StockCodeTable
+  stock_settings: StockSettingTable
   notifications: NotificationTable
   push_jobs: PushJobTable
   push_outbox: PushOutboxTable

@@ -7,6 +7,29 @@ import type { Database } from './schema'
 import { seedDemoCatalogue } from './seed-catalogue'
 import { seedDemoOrders } from './seed-orders'
 import { createPromo } from '../services/charging'
+import { importCodes } from '../services/stock'
+
+/**
+ * A small code stock (docs/api.md, Code stock): the demo's Steam $5 cards are delivered the
+ * moment they are paid, until these run out.
+ */
+export const DEMO_STOCK = {
+  product: 31,
+  package: 'Steam $5',
+  codes: ['STM5-DEMO-A1B2-C3D4', 'STM5-DEMO-E5F6-G7H8', 'STM5-DEMO-J9K0-L1M2'],
+}
+
+async function seedDemoStock(trx: Kysely<Database>, now: Date, tokenSecret: string | undefined) {
+  const pkg = await trx
+    .selectFrom('packages')
+    .select('id')
+    .where('product_id', '=', DEMO_STOCK.product)
+    .where('name_en', '=', DEMO_STOCK.package)
+    .executeTakeFirst()
+  if (!pkg) return
+  const codes = DEMO_STOCK.codes.map((code, i) => ({ line: i + 1, code, expiresOn: null }))
+  await importCodes(trx, tokenSecret, pkg.id, codes, now)
+}
 
 /** Marks that the demo content was loaded, so it is never loaded twice. */
 export const SEED_META_KEY = 'demo_seed'
@@ -110,6 +133,8 @@ export async function seedDemo(
   db: Kysely<Database>,
   now = new Date(),
   passwords = new PasswordHasher(),
+  /** The server's TOKEN_SECRET, which seals the demo stock's codes. */
+  tokenSecret?: string,
 ): Promise<boolean> {
   const at = now.toISOString()
   await seedDemoCatalogue(db, now) // its own guard row: also fills stores seeded before it existed
@@ -186,6 +211,7 @@ export async function seedDemo(
       })
       if (demo.username === 'demo') await seedDemoOrders(trx, user, now)
     }
+    await seedDemoStock(trx, now, tokenSecret)
     return true
   })
 }

@@ -17,7 +17,8 @@ import {
   orderWire,
   type WireOptions,
 } from '../services/order-queries'
-import { checkout } from '../services/orders'
+import { checkout, stockOptions } from '../services/orders'
+import { withStockCodes } from '../services/stock'
 import { lastPlayerNumber, lookupPlayer } from '../services/players'
 
 /** Replies in the request's language, with dates in the store's time zone. */
@@ -78,6 +79,7 @@ export const orderRoutes = new Hono<AppEnv>()
           rows: vars.contentVersion
             ? vars.catalogueRows.at(vars.contentVersion)
             : vars.catalogueRows,
+          stock: stockOptions(vars.config),
         },
         vars.user,
         {
@@ -133,14 +135,20 @@ export const orderRoutes = new Hono<AppEnv>()
     return c.json(reply)
   })
   .get(E.orders.path, requireUserOrApiToken, async (c) =>
-    c.json(await listOrders(c.var.db, c.var.user, wireOptions(c.var), c.req.query())),
+    c.json(
+      await listOrders(c.var.db, c.var.user, wireOptions(c.var), c.req.query(), (rows) =>
+        withStockCodes(c.var.db, c.var.config.tokenSecret, rows),
+      ),
+    ),
   )
   .get(E.order.path, requireUserOrApiToken, async (c) => {
     const id = idParam(c.req.param('id'))
     const order = id === undefined ? undefined : await findOrder(c.var.db, c.var.user.id, id)
     if (!order) throw new ApiError(404, 'order.not_found')
+    // The user's own order only (findOrder): its stock codes are theirs to see.
+    const [shown] = await withStockCodes(c.var.db, c.var.config.tokenSecret, [order])
     const reply: Reply<'order'> = {
-      data: orderWire(order, c.var.user, wireOptions(c.var)),
+      data: orderWire(shown!, c.var.user, wireOptions(c.var)),
     }
     return c.json(reply)
   })

@@ -23,7 +23,7 @@ import { ApiError, RetryLaterError } from '../core/errors'
 import { ValidationError } from '../core/errors'
 import { t, type MessageId } from '../i18n'
 import { errorFields } from '../log'
-import type { CheckoutContext } from '../services/orders'
+import { stockOptions, type CheckoutContext } from '../services/orders'
 import {
   addOrder,
   listServices,
@@ -121,6 +121,7 @@ export const resellerRoutes = new Hono<AppEnv>()
               wire: { locale, timeZone: config.storeTimeZone },
               now: c.var.clock.now(),
               logger: c.var.logger,
+              stock: stockOptions(config),
             }
             const order = await addOrder(ctx, user, {
               fields,

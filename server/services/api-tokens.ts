@@ -60,25 +60,27 @@ export function serverKey(
 export const tokenKey = (db: Kysely<Database>, configured: string | undefined) =>
   serverKey(db, configured, TOKEN_KEY_INFO)
 
-/** The account a sealed copy belongs to is part of what is authenticated: rows cannot swap. */
-const associated = (userId: number) => Buffer.from(`user:${userId}`)
-
-export function sealToken(key: Buffer, userId: number, token: string): string {
+/**
+ * A secret sealed with AES-256-GCM under `key`, bound to `associated` (what it belongs to, which
+ * is authenticated with it: a sealed value moved to another row does not open). Used for the
+ * API tokens and the code stock's codes (services/stock.ts).
+ */
+export function seal(key: Buffer, associated: string, clear: string): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
-  cipher.setAAD(associated(userId))
-  const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()])
+  cipher.setAAD(Buffer.from(associated))
+  const sealed = Buffer.concat([cipher.update(clear, 'utf8'), cipher.final()])
   return SEALED_PREFIX + Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url')
 }
 
-/** The token in clear, or null when the copy was sealed under another key (or altered). */
-export function openToken(key: Buffer, userId: number, sealed: string): string | null {
+/** The secret in clear, or null when it was sealed under another key, for another row, or altered. */
+export function unseal(key: Buffer, associated: string, sealed: string): string | null {
   if (!sealed.startsWith(SEALED_PREFIX)) return null
   const bytes = Buffer.from(sealed.slice(SEALED_PREFIX.length), 'base64url')
   if (bytes.length <= IV_BYTES + TAG_BYTES) return null
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES))
-    decipher.setAAD(associated(userId))
+    decipher.setAAD(Buffer.from(associated))
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES))
     const clear = Buffer.concat([
       decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
@@ -89,6 +91,16 @@ export function openToken(key: Buffer, userId: number, sealed: string): string |
     return null
   }
 }
+
+/** The account a sealed token belongs to is part of what is authenticated: rows cannot swap. */
+const associated = (userId: number) => `user:${userId}`
+
+const sealToken = (key: Buffer, userId: number, token: string) =>
+  seal(key, associated(userId), token)
+
+/** The token in clear, or null when the copy was sealed under another key (or altered). */
+const openToken = (key: Buffer, userId: number, sealed: string) =>
+  unseal(key, associated(userId), sealed)
 
 /** The user's API token in clear for the profile, or null when there is none to show. */
 export async function revealApiToken(

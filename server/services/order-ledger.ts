@@ -24,13 +24,15 @@ import { itemName } from './item-name'
 import { ORDER_FIELD_LABELS, orderWire, type WireOptions } from './order-queries'
 import { type OrderFields } from './orders'
 import { type StoredAnswer } from './purchase-terms'
+import { claimStock } from './stock'
 import { addWalletLog } from './wallet'
 
 /*
- * The order ledger: an order paid and recorded once, with its debit, its wallet line and its
- * Idempotency-Key, in one transaction (SQLite, several orders a commit) or one statement
- * (PostgreSQL, several orders a call of place_orders); a repeated key is answered with its first
- * reply.
+ * The order ledger: an order paid and recorded once, with its debit, its wallet line, its codes
+ * when the package has them in stock (services/stock.ts) and its Idempotency-Key, in one
+ * transaction (SQLite, several orders a commit) or one statement (PostgreSQL, several orders a
+ * call of place_orders, each then given its codes by claim_stock); a repeated key is answered
+ * with its first reply.
  */
 
 export type PlaceOrderReply = v.InferInput<typeof PlaceOrderReplySchema>
@@ -92,7 +94,8 @@ class KeyTaken extends Error {
 }
 
 export type PlaceResult =
-  | { placed: true; reply: PlaceOrderReply; order: OrderRow }
+  /** `stocked`: completed with codes from the stock, in the same transaction. */
+  | { placed: true; reply: PlaceOrderReply; order: OrderRow; stocked: boolean }
   | { placed: false; reply: PlaceOrderReply }
 
 /**
@@ -204,7 +207,8 @@ function debitRefusal(currencyChanged: boolean): ValidationError {
 /**
  * Pays for and records a prepared order, atomically: the conditional debit (nothing happens
  * when the balance is short or the currency is not the one it was priced in), the order, its
- * wallet history line and, last, the Idempotency-Key with the reply. The key's primary key
+ * wallet history line, its codes from the stock (then it is COMPLETED: `stocked`) and, last, the
+ * Idempotency-Key with the reply. The key's primary key
  * makes a second call with the same key lose: it waits for the first (on the user's row or
  * the key), then finds the key taken, everything it did is undone, and it answers with the
  * stored reply. A call refused for its balance also looks for its key first: a repeat of an
@@ -269,7 +273,10 @@ async function placeInTransaction(
     const values = orderValues(user, order, at)
     const [inserted] = (await insertOrder(trx, values)).rows
     if (!inserted) throw new Error('the order insert returned no row')
-    const placed: OrderRow = { id: inserted.id, ...values }
+    let placed: OrderRow = { id: inserted.id, ...values }
+    const stock = await claimStock(trx, placed, at)
+    if (stock)
+      placed = { ...placed, status: 'COMPLETED', expiry_date: stock.expiryDate, updated_at: at }
     await addWalletLog(trx, {
       userId: user.id,
       status: 'Discounted',
@@ -293,7 +300,7 @@ async function placeInTransaction(
       // Taken by an earlier call: this one is undone and answers with that call's reply.
       if (Number(kept.numAffectedRows ?? 0) === 0) throw new KeyTaken()
     }
-    return { placed: true as const, reply, order: placed }
+    return { placed: true as const, reply, order: placed, stocked: stock !== undefined }
   })
 }
 
@@ -342,8 +349,9 @@ const takeIds = CompiledQuery.raw(
  * taken beforehand (nextOrderId), so its key names it. Parsed and planned once per connection
  * (db/named-statements.ts). Needs PostgreSQL 13 or later (trim_scale).
  */
-const placeStatement = `select n, balance from place_orders($1::bigint[], $2::bigint[],
-  $3::text[], $4::jsonb[], $5::text[], $6::text[], $7::text[], $8::text[], $9::bigint[], $10::jsonb)`
+const placeStatement = `select n, balance, claim_stock(($9::bigint[])[n], ($5::text[])[n]) as stocked
+  from place_orders($1::bigint[], $2::bigint[], $3::text[], $4::jsonb[], $5::text[], $6::text[],
+    $7::text[], $8::text[], $9::bigint[], $10::jsonb)`
 nameStatement(placeStatement)
 
 const UNIQUE_VIOLATION = '23505'
@@ -367,7 +375,7 @@ interface StatementOrder {
 }
 
 type StatementOutcome =
-  | { kind: 'placed'; balance: bigint }
+  | { kind: 'placed'; balance: bigint; stocked: boolean }
   | { kind: 'refused' }
   | { kind: 'key-taken' }
   | { kind: 'failed'; error: unknown }
@@ -380,10 +388,19 @@ type StatementOutcome =
 const undoneWhole = (code: unknown) =>
   typeof code === 'string' && (code.startsWith('22') || code.startsWith('23') || code === DEADLOCK)
 
-/** The orders that were debited: their place in `orders` (from 1) and the new balance. */
+interface PlaceRow {
+  n: number
+  balance: bigint
+  stocked: boolean
+}
+
+/**
+ * The orders that were debited: their place in `orders` (from 1), the new balance, and whether
+ * the stock completed it.
+ */
 async function runPlace(db: Kysely<Database>, orders: StatementOrder[]) {
   const column = <K extends keyof StatementOrder>(k: K) => orders.map((o) => o[k])
-  const { rows } = await db.executeQuery<{ n: number; balance: bigint }>(
+  const { rows } = await db.executeQuery<PlaceRow>(
     CompiledQuery.raw(placeStatement, [
       column('total'),
       column('userId'),
@@ -403,7 +420,9 @@ async function runPlace(db: Kysely<Database>, orders: StatementOrder[]) {
 async function placeOne(db: Kysely<Database>, o: StatementOrder): Promise<StatementOutcome> {
   try {
     const [debited] = await runPlace(db, [o])
-    return debited ? { kind: 'placed', balance: debited.balance } : { kind: 'refused' }
+    return debited
+      ? { kind: 'placed', balance: debited.balance, stocked: debited.stocked }
+      : { kind: 'refused' }
   } catch (err) {
     const { code, constraint } = err as { code?: unknown; constraint?: unknown }
     // The key is an earlier call's: nothing of this statement happened.
@@ -424,7 +443,7 @@ async function placeMany(
   const sorted = orders
     .map((order, i) => ({ order, i }))
     .sort((a, b) => a.order.userId - b.order.userId)
-  let rows: { n: number; balance: bigint }[]
+  let rows: PlaceRow[]
   try {
     rows = await runPlace(
       db,
@@ -442,7 +461,8 @@ async function placeMany(
     )
   }
   const outcomes: StatementOutcome[] = orders.map(() => ({ kind: 'refused' }))
-  for (const row of rows) outcomes[sorted[row.n - 1]!.i] = { kind: 'placed', balance: row.balance }
+  for (const row of rows)
+    outcomes[sorted[row.n - 1]!.i] = { kind: 'placed', balance: row.balance, stocked: row.stocked }
   return outcomes
 }
 
@@ -492,5 +512,11 @@ async function placeInOneStatement(
   if (outcome.kind === 'key-taken') throw new KeyTaken()
   if (outcome.kind === 'refused') throw await debitRefused(db, user, order)
   const reply: PlaceOrderReply = { message, data, balance: fromMicros(outcome.balance) }
-  return { placed: true, reply, order: placed }
+  const { stocked } = outcome
+  return {
+    placed: true,
+    reply,
+    order: stocked ? { ...placed, status: 'COMPLETED', updated_at: at } : placed,
+    stocked,
+  }
 }

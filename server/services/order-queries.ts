@@ -120,6 +120,8 @@ export async function listOrders(
   customer: Customer & { id: number },
   wire: WireOptions,
   query: OrderQuery,
+  /** What the rows read are shown with: their stock codes (services/stock.ts). */
+  reveal: (rows: OrderRow[]) => Promise<OrderRow[]>,
 ): Promise<Page<OrderWire>> {
   const list = listCall(query, { sorts: LIST_SORTS.orders, perPage: ORDERS_PER_PAGE })
   const statuses = statusFilter(query.status)
@@ -129,7 +131,8 @@ export async function listOrders(
   if (from) base = base.where('created_at', '>=', from)
   if (to) base = base.where('created_at', '<', to)
   const page = await list.page(base)
-  return mapPage(page, (row) => orderWire(row, customer, wire))
+  const shown = await reveal(page.data)
+  return mapPage({ ...page, data: shown }, (row) => orderWire(row, customer, wire))
 }
 
 /** GET orders/{id}: the user's own order, or undefined (another user's is not found either). */

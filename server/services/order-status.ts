@@ -64,18 +64,31 @@ export async function completeOrder(
       .select('locale')
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow()
-    await notify(
-      trx,
-      { id: order.user_id, locale: user.locale },
-      {
-        message: 'order_completed',
-        values: { id: order.id, item: inEachLanguage((locale) => itemName(order, locale)) },
-        subject: { kind: 'order', id: order.id },
-      },
-      now,
-    )
+    await notifyCompleted(trx, order, user.locale, now)
     return { changed: true, order }
   })
+}
+
+/**
+ * The notification (and push) of a completed order: the operator's or the provider's
+ * completion, or the code stock's (services/orders.ts).
+ */
+export function notifyCompleted(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  locale: LocaleCode,
+  now: Date,
+): Promise<void> {
+  return notify(
+    trx,
+    { id: order.user_id, locale },
+    {
+      message: 'order_completed',
+      values: { id: order.id, item: inEachLanguage((locale) => itemName(order, locale)) },
+      subject: { kind: 'order', id: order.id },
+    },
+    now,
+  )
 }
 
 export interface Cancellation {

@@ -15,15 +15,19 @@ import { convertFromUsd, orderTotal, unitPrice } from '../../src/domain/pricing'
 import type { Provider } from '../adapters/provider'
 import { ApiError, parseFields, ValidationError } from '../core/errors'
 import { idParam } from '../core/paging'
+import type { Config } from '../config'
+import { inBackground } from '../db/background'
 import { INT64_MAX } from '../db/bigint'
+import { inTransaction } from '../db/transaction'
 import type { Database, UserRow } from '../db/schema'
 import { t, type MessageId } from '../i18n'
-import type { Logger } from '../log'
+import { errorFields, type Logger } from '../log'
 import { catalogueRowsFromDb, type RowSource } from './catalogue-rows'
 import type { PlaceOrderReply } from './order-ledger'
 import { placeOrder, replayed, type PreparedOrder } from './order-ledger'
 import { ORDER_FIELD_LABELS, type WireOptions } from './order-queries'
-import { handOver } from './order-status'
+import { handOver, notifyCompleted } from './order-status'
+import { deliveredCodes, itemCodesJson, noticeLowStock } from './stock'
 import {
   isProductAvailable,
   parseRequirements,
@@ -207,6 +211,38 @@ export interface CheckoutContext {
   logger?: Logger
   /** The catalogue rows kept per content version (services/catalogue-rows.ts). */
   rows?: RowSource
+  /** The code stock's key (TOKEN_SECRET) and default low-stock threshold (STOCK_LOW_AT). */
+  stock: { secret: string | undefined; lowAt: number }
+}
+
+export const stockOptions = (config: Pick<Config, 'tokenSecret' | 'stockLowAt'>) => ({
+  secret: config.tokenSecret,
+  lowAt: config.stockLowAt,
+})
+
+/**
+ * A reply with the order's codes from the stock, when it has some: as the order's page shows
+ * them (`item_codes`), to the customer who placed it. The kept reply (Idempotency-Key) has no
+ * codes, which are kept sealed only; a repeat gets them here again.
+ */
+async function withStock(
+  { db, stock }: CheckoutContext,
+  reply: PlaceOrderReply,
+): Promise<PlaceOrderReply> {
+  const { data } = reply
+  if (data.package_id == null || data.item_codes !== '[]' || data.status === 'CANCELED')
+    return reply
+  const found = (await deliveredCodes(db, stock.secret, [data.id])).get(data.id)
+  if (!found) return reply
+  return {
+    ...reply,
+    data: {
+      ...data,
+      status: 'COMPLETED',
+      item_codes: itemCodesJson(found.codes),
+      expiry_date: found.expiryDate,
+    },
+  }
 }
 
 /**
@@ -237,11 +273,26 @@ export async function checkout(
     // key is looked up only here: for a new order that one more query would be wasted, and a
     // repeat that passes the checks is found by placeOrder, when it claims the key.
     const earlier = key === undefined ? undefined : await replayed(db, user.id, key, hash)
-    if (earlier) return earlier
+    if (earlier) return withStock(ctx, earlier)
     throw err
   }
   const result = await placeOrder(db, user, priced, { key, requestHash: hash, wire, now })
-  if (result.placed)
+  if (!result.placed) return withStock(ctx, result.reply)
+  if (!result.stocked) {
+    // No stock for it: the order goes to its next way of fulfilment.
     await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger, recordLater: true })
-  return result.reply
+    return result.reply
+  }
+  // Completed from the stock in its own transaction; the customer is told once it committed.
+  const { order } = result
+  await inTransaction(db, (trx) => notifyCompleted(trx, order, user.locale, now))
+  if (order.package_id !== null) {
+    const lowStock = noticeLowStock(db, ctx.logger, {
+      packageId: order.package_id,
+      now,
+      defaultLowAt: ctx.stock.lowAt,
+    }).catch((err: unknown) => ctx.logger?.error('low-stock check failed', errorFields(err)))
+    inBackground(db, lowStock)
+  }
+  return withStock(ctx, result.reply)
 }

@@ -18,6 +18,7 @@ import { notificationMessagesMigration } from './0014_notification_messages'
 import { usdtConstraintsMigration } from './0015_usdt_constraints'
 import { resetLinksMigration } from './0016_reset_links'
 import { requestIdsMigration } from './0018_request_ids'
+import { codeStockMigration } from './0019_code_stock'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -41,6 +42,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_usdt_constraints': usdtConstraintsMigration(dialect),
     '0016_reset_links': resetLinksMigration(dialect),
     '0018_request_ids': requestIdsMigration,
+    '0019_code_stock': codeStockMigration(dialect),
   }
 }
 
