@@ -43,6 +43,16 @@ export const demoOrders: {
   },
 ]
 
+/** A package of the demo catalogue by its product and English name (none once replaced). */
+export function demoPackage(trx: Kysely<Database>, product: number, name: string) {
+  return trx
+    .selectFrom('packages')
+    .select('id')
+    .where('product_id', '=', product)
+    .where('name_en', '=', name)
+    .executeTakeFirst()
+}
+
 /** In the caller's transaction: the seed's guard row makes it run once per database. */
 export async function seedDemoOrders(
   trx: Kysely<Database>,
@@ -53,12 +63,7 @@ export async function seedDemoOrders(
   const lbpRate = 89_500
   const provider = createLocalProvider()
   for (const [i, demo] of demoOrders.entries()) {
-    const pkg = await trx
-      .selectFrom('packages')
-      .select('id')
-      .where('product_id', '=', demo.product)
-      .where('name_en', '=', demo.package)
-      .executeTakeFirst()
+    const pkg = await demoPackage(trx, demo.product, demo.package)
     // An operator's own catalogue replaced the demo one: no demo orders then.
     if (!pkg) return
     const number = demo.fields.player_number

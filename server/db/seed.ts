@@ -5,7 +5,7 @@ import { insertUser } from '../services/users'
 import { addWalletLog } from '../services/wallet'
 import type { Database } from './schema'
 import { seedDemoCatalogue } from './seed-catalogue'
-import { seedDemoOrders } from './seed-orders'
+import { demoPackage, seedDemoOrders } from './seed-orders'
 import { createPromo } from '../services/charging'
 import { importCodes } from '../services/stock'
 
@@ -20,12 +20,7 @@ export const DEMO_STOCK = {
 }
 
 async function seedDemoStock(trx: Kysely<Database>, now: Date, tokenSecret: string | undefined) {
-  const pkg = await trx
-    .selectFrom('packages')
-    .select('id')
-    .where('product_id', '=', DEMO_STOCK.product)
-    .where('name_en', '=', DEMO_STOCK.package)
-    .executeTakeFirst()
+  const pkg = await demoPackage(trx, DEMO_STOCK.product, DEMO_STOCK.package)
   if (!pkg) return
   const codes = DEMO_STOCK.codes.map((code, i) => ({ line: i + 1, code, expiresOn: null }))
   await importCodes(trx, tokenSecret, pkg.id, codes, now)

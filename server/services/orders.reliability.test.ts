@@ -2,10 +2,9 @@ import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { PlaceOrderReplySchema } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
-import { createApp } from '../app'
-import { createDb, type Db } from '../db'
-import { describeEachDatabase, testPasswords } from '../test/context'
-import { balanceOf, customer, ledgerOf, order, packageId } from '../test/orders'
+import { createDb } from '../db'
+import { describeEachDatabase } from '../test/context'
+import { balanceOf, customer, ledgerOf, order, packageId, twoServers } from '../test/orders'
 import { cancelOrder, completeOrder } from './order-status'
 import { placeOrder } from './order-ledger'
 import { orderForm, prepareOrder } from './orders'
@@ -16,16 +15,7 @@ import { orderForm, prepareOrder } from './orders'
  * second connection pool, as a second server instance would.
  */
 describeEachDatabase('ordering under concurrency', (ctx) => {
-  async function apps(): Promise<{
-    apps: ReturnType<typeof createApp>[]
-    close: () => Promise<void>
-  }> {
-    const other: Db | undefined = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
-    const second = other
-      ? createApp({ db: other.db, config: ctx.config, clock: ctx.clock, passwords: testPasswords })
-      : ctx.app
-    return { apps: [ctx.app, second], close: async () => other?.destroy() }
-  }
+  const apps = () => twoServers(ctx)
 
   it('200 orders at once against a balance for exactly 50: 50 succeed, balance 0', async () => {
     // iTunes $5: 5.25 + 3 % = 5.4075 USD; 50 of them are exactly 270.375.

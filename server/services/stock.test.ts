@@ -4,12 +4,10 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { OrderReplySchema, PlaceOrderReplySchema } from '../../src/contract/orders'
-import { createApp } from '../app'
-import { createDb, type Db } from '../db'
 import { DEMO_STOCK } from '../db/seed'
 import { runOperator } from '../test/cli'
-import { describeEachDatabase, testPasswords } from '../test/context'
-import { customer, get, order, packageId } from '../test/orders'
+import { describeEachDatabase } from '../test/context'
+import { customer, get, order, packageId, twoServers } from '../test/orders'
 
 /*
  * The code stock (services/stock.ts): the operator's commands, an order completed from stock
@@ -185,10 +183,10 @@ describeEachDatabase('code stock', (ctx) => {
     const codes = Array.from({ length: 50 }, (_, i) => `AMZN-PAR-${String(i).padStart(4, '0')}`)
     expect((await runOperator(ctx, 'stock:import', card, codesFile(codes.join('\n')))).code).toBe(0)
     // On PostgreSQL half the requests go through a second pool, as a second server would.
-    const other: Db | undefined = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
-    const second = other
-      ? createApp({ db: other.db, config: ctx.config, clock: ctx.clock, passwords: testPasswords })
-      : ctx.app
+    const {
+      apps: [first, second],
+      close,
+    } = twoServers(ctx)
     const buyers = await Promise.all(
       Array.from({ length: 20 }, () => customer(ctx, { balance: '200' })),
     )
@@ -196,7 +194,7 @@ describeEachDatabase('code stock', (ctx) => {
     try {
       const responses = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          order(i % 2 === 0 ? ctx.app : second, buyers[i % 20]!.token, {
+          order(i % 2 === 0 ? first! : second!, buyers[i % 20]!.token, {
             package_id: card,
             quantity: '1',
           }),
@@ -205,7 +203,7 @@ describeEachDatabase('code stock', (ctx) => {
       expect(responses.map((r) => r.status)).toEqual(Array(200).fill(200))
       replies = await Promise.all(responses.map(placed))
     } finally {
-      await other?.destroy()
+      await close()
     }
     const completed = replies.filter((r) => r.data.status === 'COMPLETED')
     const delivered = completed.map((r) => r.data.item_codes[0]!.code)

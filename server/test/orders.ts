@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { toMicros } from '../../src/domain/money'
-import type { App } from '../app'
+import { createApp, type App } from '../app'
+import { createDb, type Db } from '../db'
 import type { CurrencyCode, LocaleCode, UserRow, UserType } from '../db/schema'
 import { createSession } from '../services/sessions'
 import { creditWallet } from '../services/wallet'
 import { insertUser } from '../services/users'
 import { freshUser, postForm, type Fields } from './accounts'
-import type { TestContext } from './context'
+import { testPasswords, type TestContext } from './context'
 
 export interface Customer {
   token: string
@@ -88,6 +89,18 @@ export async function setPackagePrice(ctx: TestContext, id: string, price: numbe
     .where('id', '=', Number(id))
     .execute()
   return company_price
+}
+
+/**
+ * Two apps over the test database: on PostgreSQL the second has a connection pool of its own,
+ * as a second server instance would; on SQLite both are the one app.
+ */
+export function twoServers(ctx: TestContext): { apps: App[]; close: () => Promise<void> } {
+  const other: Db | undefined = ctx.dialect === 'postgres' ? createDb(ctx.config) : undefined
+  const second = other
+    ? createApp({ db: other.db, config: ctx.config, clock: ctx.clock, passwords: testPasswords })
+    : ctx.app
+  return { apps: [ctx.app, second], close: async () => other?.destroy() }
 }
 
 /** POST automated/get/packages as the storefront sends it, with a fresh key unless given. */
