@@ -4,9 +4,12 @@ import { join } from 'node:path'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import { OrderReplySchema, PlaceOrderReplySchema } from '../../src/contract/orders'
+import { createApp } from '../app'
+import { backgroundSettled } from '../db/background'
 import { DEMO_STOCK } from '../db/seed'
+import { createLogger } from '../log'
 import { runOperator } from '../test/cli'
-import { describeEachDatabase } from '../test/context'
+import { describeEachDatabase, testPasswords } from '../test/context'
 import { customer, get, order, packageId, twoServers } from '../test/orders'
 
 /*
@@ -171,6 +174,36 @@ describeEachDatabase('code stock', (ctx) => {
     const delivered = await runOperator(ctx, 'stock:withdraw', card, '--code', 'ST50-B')
     expect(delivered.stderr).toBe('The code was delivered to an order already.\n')
     expect(await countsOf(card)).toMatchObject({ available: 0, delivered: 1, withdrawn: 2 })
+  })
+
+  it('tells the operator once when a delivery leaves the stock at its threshold', async () => {
+    const card = await packageId(ctx, 32, 'Roblox $10')
+    const file = codesFile('RBX10-A\nRBX10-B\nRBX10-C\n')
+    expect((await runOperator(ctx, 'stock:import', card, file, '--low-at', '1')).code).toBe(0)
+    const logged: string[] = []
+    const app = createApp({
+      db: ctx.db,
+      config: ctx.config,
+      clock: ctx.clock,
+      passwords: testPasswords,
+      logger: createLogger('warn', (line) => logged.push(line)),
+    })
+    const { token } = await customer(ctx)
+    const lowNotices = async () => {
+      await backgroundSettled(ctx.db)
+      return logged
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'code stock low')
+    }
+    await order(app, token, { package_id: card })
+    expect(await lowNotices()).toEqual([])
+    await order(app, token, { package_id: card })
+    expect(await lowNotices()).toMatchObject([
+      { level: 'warn', package: Number(card), available: 1, low_at: 1 },
+    ])
+    await order(app, token, { package_id: card })
+    expect(await lowNotices()).toHaveLength(1)
+    expect(await countsOf(card)).toMatchObject({ available: 0, delivered: 3, low: true })
   })
 
   it('the demo stock delivers its Steam $5 codes', async () => {
