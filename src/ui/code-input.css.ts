@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css'
-import { site, tokens } from '../theme/theme.css'
+import { tokens } from '../theme/theme.css'
+import { inputLook } from './field.css'
 
 export const boxes = style({
   display: 'flex',
@@ -16,14 +17,5 @@ export const box = style({
   fontWeight: 700,
   border: `2px solid ${tokens.border}`,
   borderRadius: tokens.radius,
-  background: tokens.surface,
-  color: tokens.text,
-  selectors: {
-    '&:focus': {
-      borderColor: site.primary,
-      outline: 'none',
-      boxShadow: `0 0 0 3px ${site.secondary}`,
-    },
-    '&[aria-invalid="true"]': { borderColor: tokens.danger },
-  },
+  ...inputLook,
 })

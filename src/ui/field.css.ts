@@ -5,14 +5,8 @@ export const field = style({ display: 'grid', gap: '0.35rem' })
 
 export const label = style({ fontWeight: 600, fontSize: '0.95rem' })
 
-export const input = style({
-  inlineSize: '100%',
-  minBlockSize: '44px',
-  paddingInline: '0.8rem',
-  paddingBlock: '0.55rem',
-  border: `1px solid ${tokens.border}`,
-  borderRadius: tokens.radius,
-  font: 'inherit',
+/** A text box's colours and its focused and invalid looks, shared by every kind of input. */
+export const inputLook = {
   background: tokens.surface,
   color: tokens.text,
   selectors: {
@@ -23,6 +17,17 @@ export const input = style({
     },
     '&[aria-invalid="true"]': { borderColor: tokens.danger },
   },
+}
+
+export const input = style({
+  inlineSize: '100%',
+  minBlockSize: '44px',
+  paddingInline: '0.8rem',
+  paddingBlock: '0.55rem',
+  border: `1px solid ${tokens.border}`,
+  borderRadius: tokens.radius,
+  font: 'inherit',
+  ...inputLook,
 })
 
 export const error = style({ color: tokens.danger, fontSize: '0.9rem', margin: 0 })
