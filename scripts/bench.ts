@@ -146,7 +146,7 @@ if (!SKIP.has('size')) {
         `${kib(Math.min(...gzips))} to ${kib(Math.max(...gzips))} gzip`,
         '',
         '',
-        `with the router (but search and group) and the whole catalogue; each route in \`npm run size\`${over(Math.max(...gzips))}`,
+        `with the router (but the pages shown without it) and the whole catalogue; each route in \`npm run size\`${over(Math.max(...gzips))}`,
       ])
     if (!size.ok) failures++
   }

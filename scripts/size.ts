@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Rolldown } from 'vite'
-import { hasFirstPage } from '../src/app/first-page-paths'
+import { firstPageName } from '../src/app/first-page-paths'
 
 const dist = join(import.meta.dirname, '..', 'dist')
 const BUDGET_KIB = 110
@@ -122,7 +122,7 @@ function routeFirstLoads() {
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
   return [...byRoute]
     .map(([route, keys]) => {
-      const page = hasFirstPage(pathOf(route))
+      const page = firstPageName(pathOf(route))
         ? keys.flatMap((key) => manifest[key]!.imports ?? []).filter((key) => key !== ROUTED)
         : [ROUTED, ...keys]
       const files = withImports(['index.html', 'locales/en/messages.po', ...page])

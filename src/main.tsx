@@ -7,6 +7,7 @@ import { configureApi } from './api/client'
 import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
+import { needsSignIn } from './app/first-page-paths'
 import { firstPageOf } from './app/first-pages'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
@@ -73,8 +74,12 @@ function navigate(options: NavigateOptions): Promise<void> {
 
 configureApi({
   onForbidden: () => void navigate({ to: '/403' }),
-  // A 401 means the session ended elsewhere: forget the user, then re-run the guards.
-  onUnauthorized: () => void forgetUser(queryClient).then(() => loadedRouter?.invalidate()),
+  // A 401 means the session ended elsewhere: forget the user, then re-run the guards (a
+  // customer's own page shown before the router hands over to it, whose guard sends to sign-in).
+  onUnauthorized: () =>
+    void forgetUser(queryClient).then(() =>
+      routerShown ? loadedRouter?.invalidate() : needsSignIn(currentPath()) && handOver(),
+    ),
 })
 
 /** A link of the shell, told apart from the others by where it goes and what it says. */

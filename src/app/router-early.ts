@@ -1,4 +1,5 @@
-import { hasFirstPage } from './first-page-paths'
+import { getToken } from '../api/token'
+import { firstPageName } from './first-page-paths'
 
 /**
  * The first of the entry's modules to run (src/main.tsx imports it first): a page the router
@@ -21,4 +22,6 @@ export function currentSearch(): string {
 
 /** The router's chunk, asked for at once by a page the router renders first. */
 export const earlyRouter =
-  currentPath() === '/' || hasFirstPage(currentPath()) ? undefined : import('./routed')
+  currentPath() === '/' || firstPageName(currentPath(), !!getToken())
+    ? undefined
+    : import('./routed')

@@ -45,6 +45,12 @@ export const searchPageSearch = (search: SearchInput<{ q: string; page: number }
   page: pageParam(search.page),
 })
 
+/** Sign-in's: where to go after it, and whether a password was just changed. */
+export const signInSearch = (search: SearchInput<{ redirect: string; reset: number }>) => ({
+  redirect: optionalParam('redirect', search.redirect, 'string'),
+  reset: optionalParam('reset', search.reset, 'number'),
+})
+
 /** A page of a list: the page only. */
 export const pageSearch = (search: SearchInput<{ page: number }>) => ({
   page: pageParam(search.page),

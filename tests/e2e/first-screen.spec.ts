@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { switchToArabic, waitForServiceWorker } from './support'
+import { signedInCustomer, switchToArabic, waitForServiceWorker } from './support'
 
 /** Home's first screen as the server sends it, checked before the storefront's script runs. */
 const productCards = (page: Page) =>
@@ -313,6 +313,28 @@ test.describe('home before the router has loaded', () => {
     // The product's page, which the router renders.
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Social media')
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  })
+
+  test('sign-in for a visitor, and the orders and the wallet for a customer, show without the router', async ({
+    page,
+    request,
+  }) => {
+    const release = await holdRouter(page)
+    await page.goto('/#/sign-in')
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('LB')
+    await signedInCustomer(page, request, { balance: '25' })
+    await page.goto('about:blank')
+    await page.goto('/#/Orders')
+    await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible()
+    await page.goto('about:blank')
+    await page.goto('/#/wallet')
+    await expect(page.getByRole('heading', { level: 1, name: 'Wallet' })).toBeVisible()
+    release()
+    // Signed in, sign-in is the router's, whose guard sends home.
+    await page.goto('about:blank')
+    await page.goto('/#/sign-in')
+    await expect(page).toHaveURL(/#\/$/)
   })
 
   test('a search sent waits for the router, then shows its results', async ({ page }) => {
