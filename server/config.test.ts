@@ -12,6 +12,7 @@ describe('loadConfig', () => {
   it('has working defaults', () => {
     expect(load({})).toEqual({
       port: 8080,
+      instances: 1,
       host: '0.0.0.0',
       databaseUrl: undefined,
       sqlitePath: 'data/store.db',
@@ -78,6 +79,13 @@ describe('loadConfig', () => {
     expect(() => load({ CODE_SENDS_PER_HOUR: '0' })).toThrow(/CODE_SENDS_PER_HOUR/)
     expect(() => load({ CODE_COUNTRIES: 'LB,XX' })).toThrow(/CODE_COUNTRIES/)
     expect(() => load({ CODE_COUNTRIES: 'Lebanon' })).toThrow(/CODE_COUNTRIES/)
+  })
+
+  it('runs several server processes only on PostgreSQL', () => {
+    expect(load({}).instances).toBe(1)
+    expect(load({ INSTANCES: '4', DATABASE_URL: 'postgres://db/store' }).instances).toBe(4)
+    expect(() => load({ INSTANCES: '2' })).toThrow(/INSTANCES: more than one .* needs PostgreSQL/)
+    expect(() => load({ INSTANCES: '0' })).toThrow(/INSTANCES/)
   })
 
   it('reads the request limits', () => {

@@ -11,6 +11,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 
 export interface Config {
   port: number
+  /** Server processes `npm run serve` runs on the port (INSTANCES, node:cluster; server/cluster.ts). */
+  instances: number
   host: string
   /** A postgres:// URL selects PostgreSQL; otherwise the embedded SQLite file is used. */
   databaseUrl: string | undefined
@@ -246,6 +248,7 @@ const httpUrl = (name: string) =>
 
 const EnvSchema = v.object({
   PORT: integer('PORT', 0, 65535, 8080),
+  INSTANCES: integer('INSTANCES', 1, 64, 1),
   HOST: v.pipe(
     optionalText,
     v.transform((s) => s ?? '0.0.0.0'),
@@ -509,6 +512,11 @@ function crossChecks(e: Env): string[] {
       "  PASSWORD_HASH_COST: at least 15 in production (17 is OWASP's recommendation; lower is for tests)",
     )
   }
+  if (e.INSTANCES > 1 && !e.DATABASE_URL) {
+    problems.push(
+      '  INSTANCES: more than one server process needs PostgreSQL (DATABASE_URL); SQLite serves from one',
+    )
+  }
   if (Boolean(e.USDT_BEP20_ADDRESS) !== Boolean(e.BSC_RPC_URL)) {
     problems.push(
       '  USDT_BEP20_ADDRESS, BSC_RPC_URL: set both to watch BEP20 top-ups (the address and a BSC JSON-RPC endpoint that serves eth_getLogs), or neither',
@@ -552,6 +560,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`)
   return {
     port: e.PORT,
+    instances: e.INSTANCES,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     sqlitePath: e.SQLITE_PATH,

@@ -1,8 +1,10 @@
+import cluster from 'node:cluster'
 import { rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { pidFileOf } from './cli/backup'
 import { getRequestListener } from '@hono/node-server'
 import { createChainWatchers } from './adapters/chains'
+import { superviseWorkers } from './cluster'
 import { createApp, pushSenderFor } from './app'
 import { ConfigError, loadConfig, loadDotEnv, type Config } from './config'
 import { createDb } from './db'
@@ -35,6 +37,12 @@ function readConfig(): Config {
 
 const config = readConfig()
 const logger = createLogger(config.logLevel)
+
+if (cluster.isPrimary && config.instances > 1) {
+  superviseWorkers(config.instances, logger)
+  // This process only watches: the rest of this file runs in each server process.
+  await new Promise(() => {})
+}
 
 process.on('unhandledRejection', (reason) => {
   // Usually a missing await somewhere; the request it belonged to already has its reply.
@@ -158,7 +166,8 @@ async function shutdown(signal: string, exitCode = 0) {
 }
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'))
-process.on('SIGINT', () => void shutdown('SIGINT'))
+// Under INSTANCES, a terminal's Ctrl-C reaches every process; the supervisor passes it on.
+process.on('SIGINT', () => void (cluster.isWorker || shutdown('SIGINT')))
 process.on('uncaughtException', (err) => {
   // State may be broken now: stop cleanly and let the supervisor start a fresh process.
   logger.error('uncaught exception', errorFields(err))

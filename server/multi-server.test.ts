@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as v from 'valibot'
@@ -36,6 +36,8 @@ describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
   let drop: () => Promise<void>
   let chain: FakeBsc
   let receipts: string
+  /** A server's settings; `name` is the path its USDT watcher asks the fake node on. */
+  let env: (name: string) => Record<string, string>
   /** The services' view of the same database, for making customers and reading the ledger. */
   const ctx = { clock: new TestClock() } as TestContext
 
@@ -44,7 +46,7 @@ describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
     drop = database.drop
     receipts = mkdtempSync(join(tmpdir(), 'store-multi-'))
     chain = await new FakeBsc().start()
-    const env = (name: string) => ({
+    env = (name: string) => ({
       DATABASE_URL: database.url,
       DEV_OUTBOX: '1',
       RECEIPTS_DIR: receipts,
@@ -299,4 +301,36 @@ describe.skipIf(!pgUrl)('two servers on one PostgreSQL database', () => {
     expect(sent).toHaveLength(jobs)
     expect(new Set(sent.map((s) => s.message)).size).toBe(jobs)
   })
+  it('INSTANCES=2: two server processes on one port, one that dies replaced, SIGTERM stops all', async () => {
+    const cluster = await startServer({ ...env('c'), INSTANCES: '2' })
+    const workers = () =>
+      readFileSync(`/proc/${cluster.child.pid}/task/${cluster.child.pid}/children`, 'utf8')
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+    try {
+      await expect.poll(() => workers().length, { timeout: 30_000 }).toBe(2)
+      const card = await packageId(ctx, 27, 'iTunes $5')
+      const buyer = await customer(ctx, { balance: '100' })
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () => buy(cluster, buyer.token, randomUUID(), card)),
+      )
+      expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200))
+      expect(await balanceOf(ctx, buyer.user.id)).toBe(toMicros('100') - 10n * PRICE)
+
+      const [victim] = workers()
+      process.kill(Number(victim), 'SIGKILL')
+      await expect
+        .poll(() => workers().length === 2 && !workers().includes(victim!), { timeout: 30_000 })
+        .toBe(true)
+      expect((await fetch(`${cluster.url}/readyz`)).status).toBe(200)
+
+      const running = workers()
+      cluster.child.kill('SIGTERM')
+      expect(await cluster.exited).toBe(0)
+      for (const pid of running) expect(existsSync(`/proc/${pid}`)).toBe(false)
+    } finally {
+      cluster.child.kill('SIGKILL')
+    }
+  }, 90_000)
 })
