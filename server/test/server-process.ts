@@ -13,8 +13,6 @@ export interface ServerProcess {
   exited: Promise<number | null>
   /** SIGKILL to the server's own process (under a wrapper such as strace: the wrapper's child). */
   kill(): void
-  /** Everything written on stdout so far (the JSON log lines). */
-  stdout(): string
 }
 
 /**
@@ -42,10 +40,8 @@ export async function startServer(
       DATABASE_URL: '',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   })
-  let out = ''
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
   const url = `http://127.0.0.1:${port}`
   await waitForServer(child, url)
@@ -58,5 +54,5 @@ export async function startServer(
     const pid = readFileSync(`/proc/${child.pid}/task/${child.pid}/children`, 'utf8').trim()
     process.kill(Number(pid.split(/\s+/)[0]), 'SIGKILL')
   }
-  return { child, url, exited, kill, stdout: () => out }
+  return { child, url, exited, kill }
 }
