@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       codeSecret: undefined,
       tokenSecret: SECRET,
       lbpRate: 89_500,
+      stockLowAt: 5,
       storeTimeZone: 'Asia/Beirut',
       receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20, perHour: 200 },
