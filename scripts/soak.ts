@@ -5,7 +5,8 @@
  * and notifications, at R requests a second in all (default 20) from U customers (default 20),
  * for N minutes (default 1). Then it checks: no 5xx, `wallet:audit` clean, the server's memory
  * (RSS at the start and the end, from /metrics), and prints p50/p99 per route. Exits 1 on a 5xx
- * or an audit problem.
+ * or an audit problem. RSS is also sampled every 10 s: the highest of the run's first third
+ * against the highest of its last tells growth from the garbage collector's sawtooth.
  *
  * Against a running store: SOAK_URL, with METRICS_TOKEN for its RSS and its database in
  * DATABASE_URL or SQLITE_PATH (or .env), as the operator commands read it: the codes are read
@@ -242,9 +243,19 @@ async function customer(n: number, until: number) {
 const started = Date.now()
 const rssStart = await rss()
 const until = started + minutes * 60_000
+// The garbage collector makes RSS a sawtooth: sampled every 10 s, the highest of the first
+// third of the run against the highest of the last third tells growth from a sawtooth.
+const samples: number[] = []
+const sampling = setInterval(
+  () => void rss().then((b) => b !== undefined && samples.push(b)),
+  10_000,
+)
 await Promise.all(Array.from({ length: users }, (_, n) => customer(n, until)))
+clearInterval(sampling)
 const seconds = (Date.now() - started) / 1000
 const rssEnd = await rss()
+const third = Math.floor(samples.length / 3)
+const highest = (part: number[]) => (part.length ? Math.max(...part) : undefined)
 const audit = await operator('wallet:audit')
 await store.destroy()
 await stop()
@@ -275,6 +286,9 @@ for (const route of routes) {
 }
 const errors = answers.filter((a) => a.status >= 500)
 console.log(`5xx: ${errors.length}; approvals: ${approvals} (${approvalFailures} refused)`)
-console.log(`RSS: ${mib(rssStart)} at the start, ${mib(rssEnd)} at the end`)
+console.log(
+  `RSS: ${mib(rssStart)} at the start, ${mib(rssEnd)} at the end; highest of ${samples.length} samples ` +
+    `in the first third ${mib(highest(samples.slice(0, third)))}, in the last ${mib(highest(samples.slice(-third)))}`,
+)
 console.log(`wallet:audit: ${audit.out.trim()}`)
 process.exit(errors.length > 0 || audit.code !== 0 ? 1 : 0)
