@@ -263,10 +263,10 @@ describe('orders survive SIGTERM', () => {
         )
         try {
           const { user, send } = await buyer(store)
-          // 300 orders at once, each on its own connection; SIGTERM once 30 are answered.
+          // 500 orders at once, each on its own connection; SIGTERM once 30 are answered.
           const attempts: Attempt[] = []
           const sent = Promise.all(
-            Array.from({ length: 300 }, async () => {
+            Array.from({ length: 500 }, async () => {
               const attempt = await send(server.url, randomUUID())
               attempts.push(attempt)
             }),
