@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { LOG_LEVELS, type LogLevel } from './config'
+import pino from 'pino'
+import type { LogLevel } from './config'
 
 type Fields = Record<string, unknown>
 
@@ -10,34 +11,20 @@ export interface Logger {
   error(msg: string, fields?: Fields): void
 }
 
-const rank = (level: LogLevel) => LOG_LEVELS.indexOf(level)
-
-let queued: string[] = []
-let scheduled = false
-let exitHooked = false
-
-function flush() {
-  scheduled = false
-  if (queued.length === 0) return
-  const text = queued.join('')
-  queued = []
-  process.stdout.write(text)
-}
+let stdoutDestination: pino.DestinationStream | undefined
 
 /**
- * Lines go out together once per turn of the event loop (a busy server writes one request
- * line per request; one write for many is far cheaper), and whatever is left when the
- * process exits is written then.
+ * stdout through pino's asynchronous destination, one for the process: lines that come while
+ * a write is under way go out together in the next (a busy server logs a line per request),
+ * and what is left when the process exits is written then.
  */
-function stdout(line: string) {
-  queued.push(line)
-  if (scheduled) return
-  if (!exitHooked) {
-    exitHooked = true
-    process.once('exit', flush)
+function stdout(): pino.DestinationStream {
+  if (!stdoutDestination) {
+    const destination = pino.destination({ dest: 1, sync: false })
+    process.once('exit', () => destination.flushSync())
+    stdoutDestination = destination
   }
-  scheduled = true
-  setImmediate(flush)
+  return stdoutDestination
 }
 
 /**
@@ -51,21 +38,27 @@ export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
 export const currentRequestId = (): string | null => requestScope.getStore()?.requestId ?? null
 
 /**
- * One JSON object per line on stdout, so any log collector can parse it without set-up; with
- * `requestId` when written for a request.
+ * One JSON object per line (pino), on stdout or to `write`, so any log collector can parse it
+ * without set-up: `time` (ISO), `level` (its name), `msg`, `requestId` when written for a
+ * request, then the fields given.
  */
-export function createLogger(level: LogLevel, write: (line: string) => void = stdout): Logger {
-  const emit = (at: Exclude<LogLevel, 'silent'>, msg: string, fields?: Fields) => {
-    if (rank(at) < rank(level)) return
-    const scope = requestScope.getStore()
-    const line = { time: new Date().toISOString(), level: at, msg, ...scope, ...fields }
-    write(JSON.stringify(line) + '\n')
-  }
+export function createLogger(level: LogLevel, write?: (line: string) => void): Logger {
+  const log = pino(
+    {
+      level,
+      base: undefined,
+      messageKey: 'msg',
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => requestScope.getStore() ?? {},
+    },
+    write ? { write } : stdout(),
+  )
   return {
-    debug: (msg, fields) => emit('debug', msg, fields),
-    info: (msg, fields) => emit('info', msg, fields),
-    warn: (msg, fields) => emit('warn', msg, fields),
-    error: (msg, fields) => emit('error', msg, fields),
+    debug: (msg, fields) => log.debug(fields ?? {}, msg),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
   }
 }
 

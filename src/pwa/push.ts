@@ -73,14 +73,32 @@ async function messaging(config: PushConfig) {
   return getMessaging(getApps()[0] ?? initializeApp(app))
 }
 
-/** The device's push token: the store's own service worker receives the pushes. */
+/** How long the browser's push service and Firebase get to give a token before the customer is told. */
+const TOKEN_WAIT_MS = 20_000
+
+/**
+ * The device's push token: the store's own service worker receives the pushes. A push service
+ * that cannot be reached may never answer: past TOKEN_WAIT_MS this fails, so the customer is
+ * told rather than left before a button that stays disabled.
+ */
 async function tokenOf(config: PushConfig): Promise<string> {
   const [{ getToken }, registration, instance] = await Promise.all([
     import('firebase/messaging'),
     navigator.serviceWorker.ready,
     messaging(config),
   ])
-  return getToken(instance, { vapidKey: config.vapidKey, serviceWorkerRegistration: registration })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no push token in time')), TOKEN_WAIT_MS)
+  })
+  try {
+    return await Promise.race([
+      getToken(instance, { vapidKey: config.vapidKey, serviceWorkerRegistration: registration }),
+      late,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
 }
 
 /**

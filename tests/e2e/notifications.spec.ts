@@ -281,8 +281,10 @@ test('the same build offers push when the server has Firebase settings, and load
   await context.grantPermissions(['notifications'], { origin: new URL(page.url()).origin })
   await turnOn.click()
   await expect.poll(() => firebase.length).toBeGreaterThan(0)
-  // Firebase cannot be reached from the test machine: the customer is told, in words of ours.
+  // Firebase cannot be reached from the test machine: the customer is told, in words of ours,
+  // at the latest when the wait for a token ends (20 s).
   await expect(page.getByRole('alert')).toContainText(
     'Notifications could not be turned on on this device.',
+    { timeout: 30_000 },
   )
 })
