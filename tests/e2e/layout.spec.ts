@@ -86,6 +86,15 @@ for (const language of ['en', 'ar'] as const) {
       await checkWhatsApp(page, `a package form ${at}`)
       await checkPage(page, `/reset-password/${'x'.repeat(43)}`, `the reset link's page ${at}`)
       await checkWhatsApp(page, `the reset link's page ${at}`)
+      await checkPage(page, '/sign-in', `sign-in ${at}`)
+      // The closed country list says which country is picked, whole (it cut Arabic names).
+      const country = page.getByRole('combobox', { name: /^(Country|الدولة)$/ })
+      const shown = country.locator('xpath=preceding-sibling::*[1]/*[1]')
+      await expect(shown).toHaveText('\u2066+961 LB\u2069')
+      expect(
+        await shown.evaluate((box) => box.scrollWidth - box.clientWidth),
+        `the closed country list at ${at} cuts its text`,
+      ).toBeLessThanOrEqual(0)
     }
   })
 

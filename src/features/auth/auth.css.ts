@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { site, tokens } from '../../theme/theme.css'
 
 export const card = style({
@@ -21,6 +21,27 @@ export const phone = style({
   gridTemplateColumns: 'minmax(7rem, 40%) 1fr',
   gap: '0.5rem',
 })
+
+export const country = style({ position: 'relative', display: 'grid' })
+
+/** The closed list's text, drawn over the select whose own text is transparent. */
+export const countryShown = style({
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineStart: '0.8rem',
+  insetInlineEnd: '0.6rem',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '0.25rem',
+  pointerEvents: 'none',
+  color: tokens.text,
+})
+
+export const countryText = style({ whiteSpace: 'nowrap', overflow: 'hidden' })
+
+export const countrySelect = style({ selectors: { 'select&': { color: 'transparent' } } })
+globalStyle(`${countrySelect} option`, { color: tokens.text })
 
 export const toggle = style({
   display: 'grid',

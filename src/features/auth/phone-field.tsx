@@ -84,21 +84,34 @@ function PhoneInputs({
       .sort((a, b) => a.name.localeCompare(b.name, locale))
   }, [locale, rules, value.country])
 
+  const picked = countries.find((country) => country.code === value.country)
   return (
     <div className={styles.phone}>
-      <select
-        className={fieldStyles.input}
-        aria-label={t`Country`}
-        value={value.country}
-        onChange={(event) => onChange({ ...value, country: event.target.value as CountryCode })}
-      >
-        {countries.map((country) => (
-          <option key={country.code} value={country.code}>
-            {/* The code first, kept left to right: a narrow box cuts the name, not the code. */}
-            {`\u2066+${country.dial}\u2069 ${country.name}`}
-          </option>
-        ))}
-      </select>
+      {/* Closed, the list shows the calling code and the country's ISO code, which fit the
+          narrowest box; open, it lists the full names. */}
+      <div className={styles.country}>
+        <span className={styles.countryShown} aria-hidden="true">
+          <span className={styles.countryText}>
+            {picked?.dial ? `\u2066+${picked.dial} ${picked.code}\u2069` : value.country}
+          </span>
+          {/* The select's own arrow is drawn in its (transparent) text colour. */}
+          <svg width="12" height="12" viewBox="0 0 12 12">
+            <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="2" fill="none" />
+          </svg>
+        </span>
+        <select
+          className={`${fieldStyles.input} ${styles.countrySelect}`}
+          aria-label={t`Country`}
+          value={value.country}
+          onChange={(event) => onChange({ ...value, country: event.target.value as CountryCode })}
+        >
+          {countries.map((country) => (
+            <option key={country.code} value={country.code}>
+              {`\u2066+${country.dial}\u2069 ${country.name}`}
+            </option>
+          ))}
+        </select>
+      </div>
       <input
         id={id}
         className={fieldStyles.input}
