@@ -194,6 +194,17 @@ export const MESSAGE_IDS = [
   'list.sort_value.invalid',
   'list.state.invalid',
   'list.state.none',
+  'field.second_factor',
+  'field.reason',
+  'validation.second_factor',
+  'console.failed',
+  'console.forbidden',
+  'console.unauthenticated',
+  'console.owner_only',
+  'console.signed_out_everywhere',
+  'console.top_up_approved',
+  'console.top_up_rejected',
+  'console.top_up_decided',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -139,6 +139,7 @@ export const chargeCommands: Record<string, Command> = {
       const result = await approveCharge(ctx.db, id, {
         rate: ctx.config.lbpRate,
         now: ctx.clock.now(),
+        actor: ctx.actor,
       })
       if (!result.changed) throw notWaiting(id, result.charge, 'approved')
       const balance = fromMicros(result.user!.balance)
@@ -157,7 +158,11 @@ export const chargeCommands: Record<string, Command> = {
     async run(ctx, args) {
       const id = chargeId(args.positionals[0]!)
       const reason = required(args, 'reason').trim()
-      const result = await rejectCharge(ctx.db, id, { reason, now: ctx.clock.now() })
+      const result = await rejectCharge(ctx.db, id, {
+        reason,
+        now: ctx.clock.now(),
+        actor: ctx.actor,
+      })
       if (!result.changed) throw notWaiting(id, result.charge, 'rejected')
       const owner = await ctx.db
         .selectFrom('users')

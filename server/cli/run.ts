@@ -16,6 +16,7 @@ import { chargeCommands } from './charges'
 import { paymentCommands } from './payments'
 import { orderCommands } from './orders'
 import { userCommands } from './users'
+import { operatorCommands } from './operators'
 import { walletCommands } from './wallet'
 import { backupCommands } from './backup'
 import { stockCommands } from './stock'
@@ -23,6 +24,7 @@ import { stockCommands } from './stock'
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
   ...userCommands,
+  ...operatorCommands,
   ...accountCommands,
   ...catalogueCommands,
   ...orderCommands,

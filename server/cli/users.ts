@@ -12,6 +12,7 @@ import {
   insertUser,
 } from '../services/users'
 import { choice, CommandError, table, UsageError, type Command } from './command'
+import { createConsoleAccount, roleOption } from './operators'
 
 const USER_TYPES = UserTypeSchema.options
 const CURRENCIES = CurrencySchema.options
@@ -51,10 +52,12 @@ function view(user: UserRow) {
 
 export const userCommands: Record<string, Command> = {
   'users:create': {
-    summary: 'Create an account (a company account, for instance: they cannot sign up).',
+    summary:
+      'Create an account (a company account, for instance: they cannot sign up), or with --role a console account (prints its second factor).',
     usage:
-      '--username U --phone P [--email E] --password PW [--type COMPANY|CUSTOMER] [--currency USD|LBP]',
+      '--username U --phone P [--email E] --password PW [--type COMPANY|CUSTOMER] [--currency USD|LBP]  |  --role owner|operator --username U --password PW',
     options: {
+      role: { type: 'string' },
       username: { type: 'string' },
       phone: { type: 'string' },
       email: { type: 'string' },
@@ -63,6 +66,8 @@ export const userCommands: Record<string, Command> = {
       currency: { type: 'string' },
     },
     async run(ctx, args) {
+      if (args.values.role !== undefined)
+        return createConsoleAccount(ctx, args.values, roleOption(args.values.role))
       for (const name of ['username', 'phone', 'password']) {
         if (args.values[name] === undefined) throw new UsageError(`--${name} is required`)
       }

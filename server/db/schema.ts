@@ -4,6 +4,7 @@ import type { Locale } from '../../src/contract/common'
 import type { NotificationSubjectKind } from '../../src/contract/notifications'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { WalletLogStatus } from '../../src/contract/wallet'
+import type { OperatorRole } from '../../src/contract/console'
 import type { CatalogueDatabase } from './schema-catalogue'
 import type { WalletDatabase } from './schema-wallet'
 
@@ -399,6 +400,43 @@ export interface PushOutboxTable {
   created_at: string
 }
 
+/** A console account (migration 0020_operators): apart from customers, with its second factor. */
+export interface OperatorTable {
+  id: Generated<number>
+  username: string
+  /** services/username-key.ts: what must be unique. */
+  username_key: string
+  role: OperatorRole
+  /** scrypt, self-describing: see services/passwords.ts. */
+  password_hash: string
+  /** The TOTP secret (base32), sealed as the API tokens are; null until enrolled. */
+  totp_sealed: string | null
+  /** The last TOTP time step that signed in: its code is not accepted again. */
+  totp_step: number | null
+  created_at: string
+  disabled_at: string | null
+}
+
+/** A recovery code, by its keyed hash; `used_at` once it signed in (it never does again). */
+export interface OperatorRecoveryCodeTable {
+  id: Generated<number>
+  operator_id: number
+  code_hash: string
+  used_at: string | null
+}
+
+/** A console session: the cookie's SHA-256, idle expiry from `last_used_at`. */
+export interface OperatorSessionTable {
+  id: Generated<number>
+  operator_id: number
+  token_hash: string
+  /** Where it signed in from (the address key), for the audit. */
+  address: string
+  created_at: string
+  last_used_at: string
+  revoked_at: string | null
+}
+
 export interface Database extends CatalogueDatabase, WalletDatabase {
   meta: MetaTable
   content_version: ContentVersionTable
@@ -427,6 +465,9 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   push_jobs: PushJobTable
   push_outbox: PushOutboxTable
   player_numbers: PlayerNumberTable
+  operators: OperatorTable
+  operator_recovery_codes: OperatorRecoveryCodeTable
+  operator_sessions: OperatorSessionTable
 }
 
 export type WebsiteInfoRow = Selectable<WebsiteInfoTable>
@@ -434,6 +475,7 @@ export type NewMessage = Insertable<MessageTable>
 export type MessageRow = Selectable<MessageTable>
 export type ContactInfoUpdate = Updateable<ContactInfoTable>
 export type UserRow = Selectable<UserTable>
+export type OperatorRow = Selectable<OperatorTable>
 export type NewUser = Insertable<UserTable>
 export type WalletLogRow = Selectable<WalletLogTable>
 export type OrderRow = Selectable<OrderTable>

@@ -84,7 +84,7 @@ describeEachDatabase(
     it('answers 401 without a sign-in or key where the table asks for one, and only there', async () => {
       for (const e of table.filter((e) => e.auth !== 'dev')) {
         const res = await call(e)
-        const needsUser = e.auth === 'user' || e.auth === 'user-or-token'
+        const needsUser = ['user', 'user-or-token', 'operator', 'owner'].includes(e.auth)
         expect(res.status === 401, `${e.method} ${e.path}: ${res.status}`).toBe(needsUser)
       }
     })

@@ -5,6 +5,7 @@ import type { PushConfig } from '../../src/contract/notifications'
 import type { AppEnv } from '../http/env'
 import { messageReply } from '../http/errors'
 import { aboutRoutes } from './about'
+import { adminRoutes } from './admin'
 import { authRoutes } from './auth'
 import { catalogueRoutes } from './catalogue'
 import { contactRoutes } from './contact'
@@ -45,6 +46,7 @@ export function apiRoutes({
   api.route('/', notificationRoutes)
   api.route('/', pushConfigRoutes(pushConfig))
   api.route('/', resellerRoutes)
+  api.route('/', adminRoutes)
   if (devOutbox.length > 0) api.route('/', devRoutes(devOutbox))
   if (devPush) api.route('/', devPushRoutes)
   api.all('*', (c) => messageReply(c, 404, 'errors.not_found'))

@@ -206,7 +206,9 @@ describeEachDatabase('wallet API', (ctx) => {
     const charge = await sendReceipt(token, '100', 'OMT_PAY')
     const now = ctx.clock.now()
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => approveCharge(ctx.db, charge.id, { rate: 89_500, now })),
+      Array.from({ length: 8 }, () =>
+        approveCharge(ctx.db, charge.id, { rate: 89_500, actor: 'test', now }),
+      ),
     )
     expect(results.filter((r) => r.changed)).toHaveLength(1)
     // 100 less 3 % tax.
@@ -214,8 +216,12 @@ describeEachDatabase('wallet API', (ctx) => {
     const { logs } = await ledgerOf(ctx, user.id)
     expect(logs.at(-1)).toMatchObject({ status: 'Charged', value: 97_000_000n })
     // Decided once: neither a second approval nor a rejection changes it.
-    expect((await approveCharge(ctx.db, charge.id, { rate: 89_500, now })).changed).toBe(false)
-    expect((await rejectCharge(ctx.db, charge.id, { reason: 'x', now })).changed).toBe(false)
+    expect(
+      (await approveCharge(ctx.db, charge.id, { rate: 89_500, actor: 'test', now })).changed,
+    ).toBe(false)
+    expect(
+      (await rejectCharge(ctx.db, charge.id, { reason: 'x', actor: 'test', now })).changed,
+    ).toBe(false)
     const shown = v.parse(
       ChargingProcessReplySchema,
       await (await get(ctx.app, `charging-processes/${charge.id}`, token)).json(),
@@ -228,9 +234,12 @@ describeEachDatabase('wallet API', (ctx) => {
     const charge = await sendReceipt(token, '20')
     const now = ctx.clock.now()
     expect(
-      (await rejectCharge(ctx.db, charge.id, { reason: 'Unreadable photo', now })).changed,
+      (await rejectCharge(ctx.db, charge.id, { reason: 'Unreadable photo', actor: 'test', now }))
+        .changed,
     ).toBe(true)
-    expect((await approveCharge(ctx.db, charge.id, { rate: 89_500, now })).changed).toBe(false)
+    expect(
+      (await approveCharge(ctx.db, charge.id, { rate: 89_500, actor: 'test', now })).changed,
+    ).toBe(false)
     expect(await balanceOf(ctx, user.id)).toBe(0n)
     const shown = v.parse(
       ChargingProcessReplySchema,
@@ -360,7 +369,11 @@ describeEachDatabase('wallet API', (ctx) => {
       .where('user_id', '=', user.id)
       .execute()
     expect(waiting).toHaveLength(3)
-    await rejectCharge(ctx.db, waiting[0]!.id, { reason: 'Unreadable', now: ctx.clock.now() })
+    await rejectCharge(ctx.db, waiting[0]!.id, {
+      reason: 'Unreadable',
+      actor: 'test',
+      now: ctx.clock.now(),
+    })
     expect((await upload(ctx, token, { name: 'WHISH_MONEY', value: '10' }, photo)).status).toBe(200)
   })
 
@@ -384,7 +397,7 @@ describeEachDatabase('wallet API', (ctx) => {
   it('lists the wallet history by kind and day, with the totals, to its owner only', async () => {
     const { token } = await customer(ctx, { balance: '10' })
     const charge = await sendReceipt(token, '40')
-    await approveCharge(ctx.db, charge.id, { rate: 89_500, now: ctx.clock.now() })
+    await approveCharge(ctx.db, charge.id, { rate: 89_500, actor: 'test', now: ctx.clock.now() })
     const page = async (query = '', as = token) => {
       const res = await get(ctx.app, `payment-logs?local=en${query}`, as)
       expect(res.status).toBe(200)

@@ -21,6 +21,7 @@ import { minutesUntil } from './codes'
 import { forgetHit, hitRateLimit } from './rate-limit'
 import { isUniqueViolation } from './users'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
+import { recordAudit } from './audit'
 
 /*
  * Money in (docs/api.md, Wallet): receipts an operator approves or rejects, promo codes that
@@ -255,7 +256,7 @@ export type Decision =
 export function approveCharge(
   db: Kysely<Database>,
   id: number,
-  options: { rate: number; now: Date },
+  { actor, ...options }: { rate: number; now: Date; actor: string },
 ): Promise<Decision> {
   return inTransaction(db, async (trx) => {
     const at = options.now.toISOString()
@@ -268,6 +269,13 @@ export function approveCharge(
       .executeTakeFirst()
     if (!charge) return { changed: false, charge: await findCharge(trx, undefined, id) }
     const user = await creditCharge(trx, charge, options)
+    await recordAudit(trx, {
+      actor,
+      action: 'charges.approve',
+      user,
+      details: { id, net: fromMicros(charge.shipping_value), currency: charge.currency },
+      now: options.now,
+    })
     return { changed: true, charge, user }
   })
 }
@@ -276,7 +284,7 @@ export function approveCharge(
 export function rejectCharge(
   db: Kysely<Database>,
   id: number,
-  { reason, now }: { reason: string; now: Date },
+  { reason, now, actor }: { reason: string; now: Date; actor: string },
 ): Promise<Decision> {
   return inTransaction(db, async (trx) => {
     const at = now.toISOString()
@@ -290,9 +298,10 @@ export function rejectCharge(
     if (!charge) return { changed: false, charge: await findCharge(trx, undefined, id) }
     const user = await trx
       .selectFrom('users')
-      .select('locale')
+      .select(['id', 'username', 'locale'])
       .where('id', '=', charge.user_id)
       .executeTakeFirstOrThrow()
+    await recordAudit(trx, { actor, action: 'charges.reject', user, details: { id, reason }, now })
     await notify(
       trx,
       { id: charge.user_id, locale: user.locale },

@@ -58,7 +58,7 @@ describeEachDatabase('notifications in the reader’s language', (ctx) => {
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await approveCharge(ctx.db, charge, { rate: 89_500, now: ctx.clock.now() })
+    await approveCharge(ctx.db, charge, { rate: 89_500, actor: 'test', now: ctx.clock.now() })
     expect(
       (await runOperator(ctx, 'wallet:credit', buyer.user.username, '5', '--reason', 'Cadeau'))
         .code,

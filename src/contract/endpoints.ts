@@ -20,6 +20,15 @@ import {
   ProductPageSchema,
 } from './catalogue'
 import { MessageReplySchema } from './common'
+import {
+  ConsoleSignInSchema,
+  OperatorListReplySchema,
+  OperatorReplySchema,
+  RejectTopUpSchema,
+  TodayReplySchema,
+  TopUpDecisionReplySchema,
+  TopUpQueueReplySchema,
+} from './console'
 import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
@@ -83,9 +92,11 @@ import {
 /**
  * Who may call: anyone; anyone, a session making it the user's (`optional`); a signed-in user
  * (`user`); a user or an API token from its whitelist (`user-or-token`); the reseller API's
- * `key` field (`api-key`); the development server only (`dev`).
+ * `key` field (`api-key`); the development server only (`dev`); a console session of any role
+ * (`operator`) or of the owner (`owner`).
  */
-export type EndpointAuth = 'public' | 'optional' | 'user' | 'user-or-token' | 'api-key' | 'dev'
+export type EndpointAuth =
+  'public' | 'optional' | 'user' | 'user-or-token' | 'api-key' | 'dev' | 'operator' | 'owner'
 
 export interface Endpoint {
   method: 'GET' | 'POST' | 'DELETE'
@@ -361,6 +372,59 @@ export const ENDPOINTS = {
     auth: 'user',
     body: FcmTokenPayloadSchema,
     reply: MessageReplySchema,
+  },
+  // ---- the operator console: its own cookie session; customers' and API tokens get 403
+  consoleSignIn: {
+    method: 'POST',
+    path: '/admin/sign-in',
+    auth: 'public',
+    body: ConsoleSignInSchema,
+    reply: OperatorReplySchema,
+  },
+  consoleSignOut: {
+    method: 'POST',
+    path: '/admin/sign-out',
+    auth: 'operator',
+    reply: MessageReplySchema,
+  },
+  consoleSignOutEverywhere: {
+    method: 'POST',
+    path: '/admin/sign-out-everywhere',
+    auth: 'operator',
+    reply: MessageReplySchema,
+  },
+  consoleMe: { method: 'GET', path: '/admin/me', auth: 'operator', reply: OperatorReplySchema },
+  consoleOperators: {
+    method: 'GET',
+    path: '/admin/operators',
+    auth: 'owner',
+    reply: OperatorListReplySchema,
+  },
+  consoleToday: { method: 'GET', path: '/admin/today', auth: 'operator', reply: TodayReplySchema },
+  consoleTopUps: {
+    method: 'GET',
+    path: '/admin/top-ups',
+    auth: 'operator',
+    reply: TopUpQueueReplySchema,
+  },
+  consoleReceipt: {
+    method: 'GET',
+    path: '/admin/top-ups/:id/receipt',
+    auth: 'operator',
+    reply: 'file',
+  },
+  consoleApprove: {
+    method: 'POST',
+    path: '/admin/top-ups/:id/approve',
+    auth: 'operator',
+    reply: TopUpDecisionReplySchema,
+  },
+  consoleReject: {
+    method: 'POST',
+    path: '/admin/top-ups/:id/reject',
+    auth: 'operator',
+    body: RejectTopUpSchema,
+    reply: TopUpDecisionReplySchema,
   },
   // ---- development only
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },

@@ -19,6 +19,7 @@ import { usdtConstraintsMigration } from './0015_usdt_constraints'
 import { resetLinksMigration } from './0016_reset_links'
 import { requestIdsMigration } from './0018_request_ids'
 import { codeStockMigration } from './0019_code_stock'
+import { operatorsMigration } from './0020_operators'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -43,6 +44,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0016_reset_links': resetLinksMigration(dialect),
     '0018_request_ids': requestIdsMigration,
     '0019_code_stock': codeStockMigration(dialect),
+    '0020_operators': operatorsMigration(dialect),
   }
 }
 
