@@ -14,17 +14,18 @@ import { parseFields, ValidationError, type FieldProblem } from '../core/errors'
 import { t } from '../i18n'
 import {
   checkLogin,
-  checkResetCode,
   completeLogin,
   completeSignup,
+  startSignup,
+  type Credentials,
+} from '../services/auth'
+import type { RequestMeta, SignedIn } from '../services/auth-codes'
+import {
+  checkResetCode,
   resetPassword,
   resetPasswordByLink,
   sendResetCode,
-  startSignup,
-  type Credentials,
-  type RequestMeta,
-  type SignedIn,
-} from '../services/auth'
+} from '../services/password-recovery'
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S } from '../services/device-cookie'
 import { revokeSession } from '../services/sessions'
 import { ACCOUNT_FIELDS } from '../services/users'

@@ -55,6 +55,12 @@ export const ResetSchema = v.object({
   password_confirmation: v.optional(v.string(), ''),
 })
 
+/**
+ * The storefront page an e-mailed reset link opens (its route `/reset-password/$token`), after
+ * the store's public address: the server writes no other storefront address.
+ */
+export const resetLinkPage = (token: string) => `/#/reset-password/${token}`
+
 /** POST reset-password-link: the token from the e-mailed link stands for e-mail and code. */
 export const ResetLinkSchema = v.object({
   // Any text: one that is no token gets the link's own message, not a form error.

@@ -126,6 +126,11 @@ function ProfileMenu({
   const root = useRef<HTMLDivElement>(null)
 
   const close = useCallback(() => setOpen(false), [])
+  /** A menu item that opens a dialog: the menu closes first. */
+  const closeThen = (openDialog: (open: true) => void) => () => {
+    close()
+    openDialog(true)
+  }
   useDismiss(open, root, close)
 
   const logout = async () => {
@@ -175,27 +180,13 @@ function ProfileMenu({
             </AppLink>
           </li>
           <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                close()
-                setTokenOpen(true)
-              }}
-            >
+            <button type="button" className={styles.menuItem} onClick={closeThen(setTokenOpen)}>
               <Trans>API token</Trans>
             </button>
           </li>
           {phoneItems}
           <li>
-            <button
-              type="button"
-              className={styles.menuItem}
-              onClick={() => {
-                close()
-                setConfirming(true)
-              }}
-            >
+            <button type="button" className={styles.menuItem} onClick={closeThen(setConfirming)}>
               <Trans>Log out</Trans>
             </button>
           </li>

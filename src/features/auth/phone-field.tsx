@@ -13,46 +13,24 @@ export interface PhoneValue {
   number: string
 }
 
-/** A phone number with its country (Lebanon by default), as one labelled field. */
-export function PhoneField({
-  id,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-}: {
+interface PhoneFieldProps {
   id: string
   value: PhoneValue
   onChange: (value: PhoneValue) => void
   invalid?: boolean
   describedBy?: string
-}) {
+}
+
+/** A phone number with its country (Lebanon by default), as one labelled field. */
+export function PhoneField(props: PhoneFieldProps) {
   return (
-    <Field id={id} label={<Trans>Phone number</Trans>}>
-      <PhoneInputs
-        id={id}
-        value={value}
-        onChange={onChange}
-        invalid={invalid}
-        describedBy={describedBy}
-      />
+    <Field id={props.id} label={<Trans>Phone number</Trans>}>
+      <PhoneInputs {...props} />
     </Field>
   )
 }
 
-function PhoneInputs({
-  id,
-  value,
-  onChange,
-  invalid,
-  describedBy,
-}: {
-  id: string
-  value: PhoneValue
-  onChange: (value: PhoneValue) => void
-  invalid?: boolean
-  describedBy?: string
-}) {
+function PhoneInputs({ id, value, onChange, invalid, describedBy }: PhoneFieldProps) {
   const { t } = useLingui()
   const locale = useLocale()
   // The country list comes with the phone rules, loaded once the field is shown; until then
