@@ -319,6 +319,8 @@ export const EnvSchema = v.object({
   USDT_REQUEST_MINUTES: integer('USDT_REQUEST_MINUTES', 5, 24 * 60, 30),
   USDT_GRACE_MINUTES: integer('USDT_GRACE_MINUTES', 0, 7 * 24 * 60, 120),
   USDT_POLL_SECONDS: integer('USDT_POLL_SECONDS', 3, 3600, 20),
+  UPSTREAM_POLL_MS: integer('UPSTREAM_POLL_MS', 100, 3_600_000, 30_000),
+  UPSTREAM_TIMEOUT_MS: integer('UPSTREAM_TIMEOUT_MS', 100, 120_000, 15_000),
 })
 
 export type Env = v.InferOutput<typeof EnvSchema>

@@ -57,6 +57,7 @@ describe('loadConfig', () => {
       chains: { trc20: undefined, bep20: undefined },
       push: { serviceAccount: undefined, web: undefined, pollMs: 1000 },
       usdt: { requestMs: 30 * 60_000, graceMs: 120 * 60_000, pollMs: 20_000 },
+      upstream: { pollMs: 30_000, timeoutMs: 15_000 },
     })
     expect(load({ NODE_ENV: 'test' }).logLevel).toBe('silent')
   })

@@ -107,6 +107,8 @@ export interface Config {
   push: { serviceAccount: object | undefined; web: PushConfig | undefined; pollMs: number }
   /** USDT requests: how long a customer has to pay, how long after that a transfer is still told apart, how often the watchers poll. */
   usdt: { requestMs: number; graceMs: number; pollMs: number }
+  /** Upstream panels (services/upstream.ts): how often orders are placed and polled, each call's timeout. */
+  upstream: { pollMs: number; timeoutMs: number }
 }
 
 export interface ProviderConfig {
@@ -358,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       graceMs: e.USDT_GRACE_MINUTES * 60_000,
       pollMs: e.USDT_POLL_SECONDS * 1000,
     },
+    upstream: { pollMs: e.UPSTREAM_POLL_MS, timeoutMs: e.UPSTREAM_TIMEOUT_MS },
   }
 }
 

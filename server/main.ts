@@ -17,6 +17,7 @@ import { observePool } from './metrics'
 import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 import { startPushing } from './services/push'
+import { startUpstream } from './services/upstream'
 import { startWatching } from './services/usdt'
 
 /** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
@@ -97,6 +98,15 @@ const lane = sharedReplyLane(replies, config, logger)
 // Pushes are sent after the changes that made them commit.
 const stopPushing = startPushing(store.db, push, { intervalMs: config.push.pollMs, logger })
 
+// Paid orders of packages mapped to an upstream panel: placed, then polled (docs/api.md).
+const upstream = startUpstream(store.db, {
+  tokenSecret: config.tokenSecret,
+  timeoutMs: config.upstream.timeoutMs,
+  intervalMs: config.upstream.pollMs,
+  lbpRate: config.lbpRate,
+  logger,
+})
+
 // USDT transfers to the store's addresses, where a network is watched (USDT_*_ADDRESS).
 const watchers = createChainWatchers(config.chains, { logger })
 const stopWatching = startWatching(store.db, watchers, {
@@ -138,8 +148,8 @@ async function shutdown(signal: string, exitCode = 0) {
     process.exit(1)
   }
   stopping = true
-  // The watchers and the push worker finish the round under way, then start no other.
-  const workersStopped = Promise.all([stopWatching(), stopPushing()])
+  // The watchers and the push and upstream workers finish the round under way, then stop.
+  const workersStopped = Promise.all([stopWatching(), stopPushing(), upstream.stop()])
   logger.info('shutting down', { signal })
   const force = setTimeout(() => {
     logger.warn('in-flight requests still open; closing their connections')

@@ -3,6 +3,7 @@ import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
 import { itemName } from '../services/item-name'
+import { partialOrder } from '../services/upstream'
 import { withStockCodes } from '../services/stock'
 import { findUserByUsername } from '../services/users'
 import {
@@ -58,6 +59,32 @@ async function usernameOf(ctx: Parameters<Command['run']>[0], userId: number) {
   return user.username
 }
 
+/** orders:complete --remains: delivered but for `remains`, whose price goes back (partialOrder). */
+async function completeInPart(ctx: Parameters<Command['run']>[0], id: number, text: string) {
+  if (!/^[1-9]\d{0,8}$/.test(text)) throw new UsageError('--remains must be a whole number from 1')
+  const current = await ctx.db
+    .selectFrom('orders')
+    .select('quantity')
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (current && Number(text) >= current.quantity)
+    throw new UsageError(
+      `--remains must be less than the quantity (${current.quantity}); cancel the order instead`,
+    )
+  const result = await partialOrder(ctx.db, id, {
+    remains: Number(text),
+    lbpRate: ctx.config.lbpRate,
+    now: ctx.clock.now(),
+  })
+  if (!result.changed) throw notOpen(id, result.order, 'completed')
+  const order = view(result.order, await usernameOf(ctx, result.order.user_id))
+  const refund = fromMicros(result.refund ?? 0n)
+  return {
+    json: { ...order, remains: Number(text), refund },
+    text: `Order #${id} (${order.item}, ${order.user}) is COMPLETED but for ${text}; ${refund} went back to ${order.user}.`,
+  }
+}
+
 export const orderCommands: Record<string, Command> = {
   'orders:list': {
     summary: `List orders, newest first (at most ${LIST_LIMIT}).`,
@@ -101,16 +128,20 @@ export const orderCommands: Record<string, Command> = {
   },
 
   'orders:complete': {
-    summary: 'Complete a WAITING or FAILED order, with the delivered codes and a note.',
-    usage: '<id> [--code CODE ...] [--note TEXT] [--expiry YYYY-MM-DD]',
+    summary:
+      'Complete a WAITING or FAILED order, with the delivered codes and a note; --remains N: all but N delivered, N refunded (once).',
+    usage: '<id> [--code CODE ...] [--note TEXT] [--expiry YYYY-MM-DD] | <id> --remains N',
     positionals: ['id'],
     options: {
       code: { type: 'string', multiple: true },
       note: { type: 'string' },
       expiry: { type: 'string' },
+      remains: { type: 'string' },
     },
     async run(ctx, args) {
       const id = orderId(args.positionals[0]!)
+      if (typeof args.values.remains === 'string')
+        return completeInPart(ctx, id, args.values.remains)
       const codes = ((args.values.code ?? []) as string[]).map((c) => c.trim()).filter(Boolean)
       const note = typeof args.values.note === 'string' ? args.values.note.trim() || null : null
       const expiry = dayOption(args, 'expiry')

@@ -20,6 +20,7 @@ import { operatorCommands } from './operators'
 import { walletCommands } from './wallet'
 import { backupCommands } from './backup'
 import { stockCommands } from './stock'
+import { upstreamCommands } from './upstream'
 
 /** Every operator command, by name. Add an area's table here. */
 export const COMMANDS: Record<string, Command> = {
@@ -29,6 +30,7 @@ export const COMMANDS: Record<string, Command> = {
   ...catalogueCommands,
   ...orderCommands,
   ...stockCommands,
+  ...upstreamCommands,
   ...walletCommands,
   ...chargeCommands,
   ...paymentCommands,

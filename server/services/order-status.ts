@@ -187,6 +187,16 @@ export async function refreshOrders(
     .where('status', '=', 'WAITING')
     .where('provider_ref', 'is', null)
     .where('created_at', '<', new Date(now.getTime() - HAND_OVER_RETRY_AFTER_MS).toISOString())
+    // An upstream panel's orders are placed by services/upstream.ts, never by the provider.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('upstream_services')
+            .select('package_id')
+            .whereRef('upstream_services.package_id', '=', 'orders.package_id'),
+        ),
+      ),
+    )
     .orderBy('id')
     .limit(HAND_OVER_RETRY_LIMIT)
     .execute()

@@ -28,6 +28,7 @@ import { placeOrder, replayed, type PreparedOrder } from './order-ledger'
 import { ORDER_FIELD_LABELS, type WireOptions } from './order-queries'
 import { handOver, notifyCompleted } from './order-status'
 import { deliveredCodes, itemCodesJson, noticeLowStock } from './stock'
+import { isUpstreamPackage, wakeUpstream } from './upstream'
 import {
   isProductAvailable,
   parseRequirements,
@@ -279,8 +280,11 @@ export async function checkout(
   const result = await placeOrder(db, user, priced, { key, requestHash: hash, wire, now })
   if (!result.placed) return withStock(ctx, result.reply)
   if (!result.stocked) {
-    // No stock for it: the order goes to its next way of fulfilment.
-    await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger, recordLater: true })
+    // No stock for it: the order goes to its next way of fulfilment, an upstream panel (placed
+    // by the background loop, services/upstream.ts) or the provider.
+    if (await isUpstreamPackage(db, result.order.package_id)) wakeUpstream(db)
+    else
+      await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger, recordLater: true })
     return result.reply
   }
   // Completed from the stock in its own transaction; the customer is told once it committed.

@@ -349,24 +349,39 @@ export async function addOrder(
 
 // ---- status and balance ---------------------------------------------------------------------
 
-/** Completed is done; everything else is still to be delivered (a canceled one was refunded). */
-export function orderStatus(order: OrderRow): V2OrderStatus {
+/** An order with what a Partial left undelivered (order_partials), if any. */
+type StatusRow = OrderRow & { partial_remains: number | null }
+
+/**
+ * Completed is done (Partial when some of it was refunded, with the remains); everything else
+ * is still to be delivered (a canceled one was refunded).
+ */
+export function orderStatus(order: StatusRow): V2OrderStatus {
   const done = order.status === 'COMPLETED'
+  const partial = done && order.partial_remains !== null
   return {
     charge: microsText(order.total_price),
     start_count: '0',
-    status: done ? 'Completed' : order.status === 'CANCELED' ? 'Canceled' : 'Pending',
-    remains: String(done ? 0 : order.quantity),
+    status: partial
+      ? 'Partial'
+      : done
+        ? 'Completed'
+        : order.status === 'CANCELED'
+          ? 'Canceled'
+          : 'Pending',
+    remains: String(partial ? order.partial_remains : done ? 0 : order.quantity),
     currency: order.currency,
   }
 }
 
 /** The caller's own orders among these ids; another customer's is as unknown as a missing one. */
 async function ownOrders(db: Kysely<Database>, userId: number, ids: number[]) {
-  if (ids.length === 0) return new Map<number, OrderRow>()
+  if (ids.length === 0) return new Map<number, StatusRow>()
   const rows = await db
     .selectFrom('orders')
-    .selectAll()
+    .leftJoin('order_partials', 'order_partials.order_id', 'orders.id')
+    .selectAll('orders')
+    .select('order_partials.remains as partial_remains')
     .where('user_id', '=', userId)
     .where('id', 'in', ids)
     .execute()

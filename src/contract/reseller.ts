@@ -84,8 +84,11 @@ export const V2ServicesReplySchema = v.array(V2ServiceSchema)
 
 export const V2AddReplySchema = v.object({ order: v.number() })
 
-/** WAITING (and FAILED, which an operator decides) is Pending until it is done. */
-export const V2StatusSchema = v.picklist(['Pending', 'Completed', 'Canceled'])
+/**
+ * WAITING (and FAILED, which an operator decides) is Pending until it is done; Partial is
+ * completed with `remains` not delivered and refunded.
+ */
+export const V2StatusSchema = v.picklist(['Pending', 'Completed', 'Partial', 'Canceled'])
 
 export const V2OrderStatusSchema = v.object({
   /** The order's total, in `currency`. */
@@ -93,7 +96,7 @@ export const V2OrderStatusSchema = v.object({
   /** What the target counted when delivery started: the store delivers codes, so always 0. */
   start_count: WholeNumber,
   status: V2StatusSchema,
-  /** 0 once completed; the whole quantity before, and when canceled (it was refunded). */
+  /** 0 once completed; the whole quantity before, and when canceled (it was refunded); what was refunded of a Partial. */
   remains: WholeNumber,
   currency: CurrencySchema,
 })

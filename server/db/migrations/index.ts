@@ -20,6 +20,7 @@ import { resetLinksMigration } from './0016_reset_links'
 import { requestIdsMigration } from './0018_request_ids'
 import { codeStockMigration } from './0019_code_stock'
 import { operatorsMigration } from './0020_operators'
+import { upstreamMigration } from './0021_upstream'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -45,6 +46,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0018_request_ids': requestIdsMigration,
     '0019_code_stock': codeStockMigration(dialect),
     '0020_operators': operatorsMigration(dialect),
+    '0021_upstream': upstreamMigration(dialect),
   }
 }
 
