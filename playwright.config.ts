@@ -79,6 +79,8 @@ export default defineConfig({
       // Password hashing at OWASP's cost takes most of a second on this machine's two cores,
       // shared with two browsers; the journeys test what hashing decides, not what it costs.
       PASSWORD_HASH_COST: '12',
+      // The upstream journey's orders are placed and polled within a second.
+      UPSTREAM_POLL_MS: '300',
     },
   },
 })

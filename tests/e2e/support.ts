@@ -39,10 +39,17 @@ export async function switchToArabic(page: Page): Promise<void> {
 export function operator(...args: string[]): unknown {
   const dir = process.env.E2E_DATA_DIR
   if (!dir) throw new Error('E2E_DATA_DIR is not set')
+  return operatorOf(join(dir, 'store.db'), ...args)
+}
+
+/** The same against another store's SQLite file (a second store a journey started). */
+export function operatorOf(database: string, ...args: string[]): unknown {
+  const dir = process.env.E2E_DATA_DIR
+  if (!dir) throw new Error('E2E_DATA_DIR is not set')
   const result = spawnSync('tsx', ['server/cli.ts', ...args, '--json'], {
     env: {
       ...process.env,
-      SQLITE_PATH: join(dir, 'store.db'),
+      SQLITE_PATH: database,
       RECEIPTS_DIR: join(dir, 'receipts'),
       DATABASE_URL: '',
       LOG_LEVEL: 'silent',
