@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query'
-import { ProfileReplySchema } from '../contract/profile'
 import { api } from './client'
 import { USER_KEY } from './session'
 
@@ -8,7 +7,8 @@ export const profileQuery = () =>
   queryOptions({
     queryKey: [...USER_KEY, 'profile'],
     queryFn: ({ signal }) =>
-      api.get('profile', ProfileReplySchema, {
+      // The schema (and valibot) with the reply: the customer's pages read it first.
+      api.get('profile', () => import('../contract/profile').then((c) => c.ProfileReplySchema), {
         signal,
         query: { test: window.location.hash.slice(1) || '/' },
       }),

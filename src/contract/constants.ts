@@ -7,6 +7,15 @@
 /** The wallet history's two kinds of line: money out (red) and money in (green). */
 export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
 
+/** Bounds of a receipt photo: the storefront says them before upload, the server enforces them. */
+export const RECEIPT_MAX_BYTES = 8 * 1024 * 1024
+export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** The smallest top-up by USDT. */
+export const USDT_MIN = 1
+
+/** The notification popup shows at most this many. */
+export const POPUP_NOTIFICATIONS = 2
+
 /** Order list filters; 2000-01-01 marks a specific-date range. */
 export const DATE_RANGE_MARK = '2000-01-01'
 export const ORDER_FILTER_STATUSES = ['COMPLETED', 'CANCELED', 'WAITING'] as const

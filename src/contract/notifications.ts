@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { pageOf } from './catalogue'
-import type { NOTIFICATION_SUBJECT_KINDS } from './constants'
+import { POPUP_NOTIFICATIONS, type NOTIFICATION_SUBJECT_KINDS } from './constants'
 
 export type NotificationSubjectKind = (typeof NOTIFICATION_SUBJECT_KINDS)[number]
 
@@ -53,5 +53,4 @@ export const PushConfigSchema = v.object({
 export type PushConfig = v.InferOutput<typeof PushConfigSchema>
 export const PushConfigReplySchema = v.object({ data: v.nullable(PushConfigSchema) })
 
-/** The notification popup shows at most this many. */
-export const POPUP_NOTIFICATIONS = 2
+export { POPUP_NOTIFICATIONS }

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { CurrencySchema } from './profile'
 import { AmountSchema, pageOf } from './catalogue'
-import { WALLET_LOG_STATUSES } from './constants'
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES, USDT_MIN, WALLET_LOG_STATUSES } from './constants'
 
-export { WALLET_LOG_STATUSES }
+export { RECEIPT_MAX_BYTES, RECEIPT_TYPES, USDT_MIN, WALLET_LOG_STATUSES }
 export const WalletLogStatusSchema = v.picklist(WALLET_LOG_STATUSES)
 export type WalletLogStatus = v.InferOutput<typeof WalletLogStatusSchema>
 
@@ -93,9 +93,6 @@ export const PaymentInfoSchema = v.object({
 export type PaymentInfo = v.InferOutput<typeof PaymentInfoSchema>
 export const PaymentInfoReplySchema = v.object({ data: PaymentInfoSchema })
 
-/** Bounds of a receipt photo: the storefront says them before upload, the server enforces them. */
-export const RECEIPT_MAX_BYTES = 8 * 1024 * 1024
-export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** The largest top-up one request may declare, in the wallet's currency. */
 export const CHARGE_VALUE_MAX = 1_000_000_000
 export const PROMO_CODE_MAX = 64
@@ -130,8 +127,7 @@ export const PromoChargeSchema = v.object({
 export const USDT_NETWORKS = ['trc20', 'bep20'] as const
 export const UsdtNetworkSchema = v.picklist(USDT_NETWORKS)
 export type UsdtNetwork = v.InferOutput<typeof UsdtNetworkSchema>
-/** The smallest top-up by USDT, and the largest one request may ask. */
-export const USDT_MIN = 1
+/** The largest top-up by USDT one request may ask (the smallest: USDT_MIN). */
 export const USDT_MAX = 100_000
 
 /** POST wallet/request-payment */

@@ -1,4 +1,4 @@
-import { DATE_RANGE_MARK } from '../contract/orders'
+import { DATE_RANGE_MARK } from '../contract/constants'
 
 export type DatePreset = '' | 'today' | 'week' | 'month' | typeof DATE_RANGE_MARK
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { DATE_RANGE_MARK } from '../contract/orders'
+import { DATE_RANGE_MARK } from '../contract/constants'
 import type { DatePreset } from './date-filter'
 import type { ListSortChoice } from './list-sort'
 import { TextField } from './field'

@@ -2,7 +2,13 @@ import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
 import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
-import { OrderPageSchema, OrderReplySchema, StatusBulkReplySchema } from '../../contract/orders'
+import type * as Contract from '../../contract/orders'
+
+/** A reply schema, loaded with the reply: the orders' pages are first loads too. */
+const reply =
+  <K extends keyof typeof Contract>(name: K) =>
+  () =>
+    import('../../contract/orders').then((contract) => contract[name])
 
 export const ORDERS_REFRESH_MS = 60_000
 
@@ -17,9 +23,9 @@ export const orderQueries = {
         // A status refresh precedes each 60 s refresh of the orders (see docs/api.md,
         // GET /api/automated/get/status/bulk).
         await api
-          .get('automated/get/status/bulk', StatusBulkReplySchema, { signal })
+          .get('automated/get/status/bulk', reply('StatusBulkReplySchema'), { signal })
           .catch(() => {})
-        return api.get('orders', OrderPageSchema, {
+        return api.get('orders', reply('OrderPageSchema'), {
           signal,
           query: datedListQuery(filters),
         })
@@ -29,7 +35,7 @@ export const orderQueries = {
   detail: (id: number) =>
     queryOptions({
       queryKey: [...orderQueries.all, 'detail', id],
-      queryFn: ({ signal }) => api.get(`orders/${id}`, OrderReplySchema, { signal }),
+      queryFn: ({ signal }) => api.get(`orders/${id}`, reply('OrderReplySchema'), { signal }),
       select: (reply) => reply.data,
       refetchInterval: ORDERS_REFRESH_MS,
     }),

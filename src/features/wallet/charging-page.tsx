@@ -5,28 +5,32 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { USER_KEY } from '../../api/session'
 import type { Currency } from '../../contract/profile'
-import {
-  RECEIPT_MAX_BYTES,
-  type ChargingMethod,
-  type PaymentInfo,
-  type ReceiptMethod,
-  type UsdtNetwork,
-  type UsdtPayment,
+import { RECEIPT_MAX_BYTES } from '../../contract/constants'
+import type {
+  ChargingMethod,
+  PaymentInfo,
+  ReceiptMethod,
+  UsdtNetwork,
+  UsdtPayment,
 } from '../../contract/wallet'
 import { netOfTax } from '../../domain/money'
 import { button } from '../../ui/button.css'
 import { Field, TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
+import { lazyPiece } from '../../ui/lazy-piece'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { useOnline } from '../../ui/use-online'
 import { useMethodName } from './labels'
 import { chargingApi, paymentInfoQuery, usdtQueries } from './queries'
-import { UsdtDialog, UsdtForm } from './usdt'
+import { UsdtForm } from './usdt'
 import { prepareReceipt } from './receipt'
 import * as styles from './wallet.css'
+
+/** The payment's dialog (Radix Dialog, the QR code): loaded once a payment is requested. */
+const UsdtDialog = lazyPiece(() => import('./usdt-dialog').then((m) => m.UsdtDialog))
 
 type Method = ChargingMethod
 

@@ -2,19 +2,14 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
 import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
-import {
-  ChargeReplySchema,
-  ChargingProcessPageSchema,
-  ChargingProcessReplySchema,
-  PaymentInfoReplySchema,
-  PaymentLogPageSchema,
-  PaymentLogReplySchema,
-  OpenUsdtPaymentReplySchema,
-  UsdtPaymentReplySchema,
-  type ReceiptMethod,
-  type UsdtNetwork,
-  type WalletLogStatus,
-} from '../../contract/wallet'
+import type * as Contract from '../../contract/wallet'
+import type { ReceiptMethod, UsdtNetwork, WalletLogStatus } from '../../contract/wallet'
+
+/** A reply schema, loaded with the reply: the wallet's pages are first loads too. */
+const reply =
+  <K extends keyof typeof Contract>(name: K) =>
+  () =>
+    import('../../contract/wallet').then((contract) => contract[name])
 
 export type LogFilters = DatedListFilters<WalletLogStatus>
 
@@ -24,7 +19,7 @@ export const walletQueries = {
     queryOptions({
       queryKey: [...walletQueries.all, 'logs', filters],
       queryFn: ({ signal }) =>
-        api.get('payment-logs', PaymentLogPageSchema, {
+        api.get('payment-logs', reply('PaymentLogPageSchema'), {
           signal,
           query: datedListQuery(filters),
         }),
@@ -33,14 +28,15 @@ export const walletQueries = {
   log: (id: number) =>
     queryOptions({
       queryKey: [...walletQueries.all, 'log', id],
-      queryFn: ({ signal }) => api.get(`payment-logs/${id}`, PaymentLogReplySchema, { signal }),
+      queryFn: ({ signal }) =>
+        api.get(`payment-logs/${id}`, reply('PaymentLogReplySchema'), { signal }),
       select: (reply) => reply.data,
     }),
   charges: (page: number, sort: { sort_by?: string; sort_value?: string } = {}) =>
     queryOptions({
       queryKey: [...walletQueries.all, 'charges', page, sort],
       queryFn: ({ signal }) =>
-        api.get('charging-processes', ChargingProcessPageSchema, {
+        api.get('charging-processes', reply('ChargingProcessPageSchema'), {
           signal,
           query: { page, ...sort },
         }),
@@ -50,7 +46,7 @@ export const walletQueries = {
     queryOptions({
       queryKey: [...walletQueries.all, 'charge', id],
       queryFn: ({ signal }) =>
-        api.get(`charging-processes/${id}`, ChargingProcessReplySchema, { signal }),
+        api.get(`charging-processes/${id}`, reply('ChargingProcessReplySchema'), { signal }),
       select: (reply) => reply.data,
     }),
   /** The receipt photo of one's own top-up, fetched with the token: an object URL to show. */
@@ -69,7 +65,7 @@ export const paymentInfoQuery = () =>
   queryOptions({
     queryKey: ['payments-info'],
     queryFn: ({ signal }) =>
-      api.get('payments/info', PaymentInfoReplySchema, { signal, anonymous: true }),
+      api.get('payments/info', reply('PaymentInfoReplySchema'), { signal, anonymous: true }),
     select: (reply) => reply.data,
   })
 
@@ -80,10 +76,10 @@ export const chargingApi = {
     body.append('name', name)
     body.append('value', value)
     body.append('image', image, image instanceof File ? image.name : 'receipt.jpg')
-    return api.post('charging-processes', ChargeReplySchema, { body })
+    return api.post('charging-processes', reply('ChargeReplySchema'), { body })
   },
   promo: (code: string) =>
-    api.post('charging-processes', ChargeReplySchema, {
+    api.post('charging-processes', reply('ChargeReplySchema'), {
       query: { name: 'PROMO_CODE' },
       body: { promo_code: code },
     }),
@@ -98,7 +94,7 @@ export const usdtQueries = {
     queryOptions({
       queryKey: [...walletQueries.all, 'usdt-open'],
       queryFn: ({ signal }) =>
-        api.get('wallet/open-payment', OpenUsdtPaymentReplySchema, { signal }),
+        api.get('wallet/open-payment', reply('OpenUsdtPaymentReplySchema'), { signal }),
       select: (reply) => reply.data,
       staleTime: 0,
       meta: { persist: false },
@@ -108,7 +104,7 @@ export const usdtQueries = {
     queryOptions({
       queryKey: [...walletQueries.all, 'usdt-check', id],
       queryFn: ({ signal }) =>
-        api.get(`wallet/check-payment/${id}`, UsdtPaymentReplySchema, { signal }),
+        api.get(`wallet/check-payment/${id}`, reply('UsdtPaymentReplySchema'), { signal }),
       refetchInterval: (query) => (query.state.data?.paid ? false : USDT_POLL_MS),
       refetchIntervalInBackground: false,
       retry: false,
@@ -118,5 +114,7 @@ export const usdtQueries = {
 
 export const usdtApi = {
   request: (amount: string, network: UsdtNetwork) =>
-    api.post('wallet/request-payment', UsdtPaymentReplySchema, { body: { amount, network } }),
+    api.post('wallet/request-payment', reply('UsdtPaymentReplySchema'), {
+      body: { amount, network },
+    }),
 }

@@ -1,4 +1,4 @@
-import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '../../contract/wallet'
+import { RECEIPT_MAX_BYTES, RECEIPT_TYPES } from '../../contract/constants'
 
 /** A receipt needs to be read, not printed: its longer side at most this many pixels. */
 export const RECEIPT_MAX_EDGE = 2000
