@@ -240,6 +240,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'kit',
               test: /[\\/]src[\\/]ui[\\/](load-problem|empty-state|field\.css)\.tsx?$/,
             },
+            // The pages that only say something (not found, forbidden): the router's too, but
+            // in its chunk they would make /403, shown without the router, load it.
+            {
+              name: 'message-page',
+              test: /[\\/]src[\\/](app[\\/]not-found|ui[\\/]message-page)\.tsx$/,
+            },
             // The router and the route tree (with what their routes import beyond the entry):
             // every page but home's first screen loads them at once, home after it is shown.
             { name: 'router', test: /[\\/]src[\\/]app[\\/]routed\.tsx$/ },

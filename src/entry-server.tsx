@@ -8,7 +8,6 @@
 import { renderToString } from 'react-dom/server'
 import { i18n } from '@lingui/core'
 import type { QueryClient } from '@tanstack/react-query'
-import { createMemoryHistory } from '@tanstack/react-router'
 import { assignInlineVars } from '@vanilla-extract/dynamic'
 import * as v from 'valibot'
 import { messages as arabic } from '../locales/ar/messages.po'
@@ -17,7 +16,7 @@ import { createQueryClient } from './api/query-client'
 import { websiteInfoQuery } from './api/website-info'
 import { App } from './app/app'
 import { plainNavigation } from './ui/nav'
-import { routedTree } from './app/routed'
+import { firstPageOf } from './app/first-pages'
 import { seedRouteScreen } from './app/route-screens'
 import type { ScreenRoute } from './app/screen-routes'
 import { INTL_LOCALES, type Locale } from './contract/common'
@@ -25,7 +24,6 @@ import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './
 import { catalogueQueries } from './features/catalogue/queries'
 import { HomePage } from './app/home-page'
 import { siteQueries } from './features/site/queries'
-import { createAppRouter } from './router'
 import { themeVars } from './theme/apply'
 
 export interface RenderedFirstScreen {
@@ -79,20 +77,16 @@ async function render(
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)
   seed(queryClient)
   try {
-    // Home's first screen is hydrated before the router has loaded (src/main.tsx), with the
-    // links it has then (src/ui/nav.tsx).
-    let tree: Parameters<typeof App>[0] = {
+    // Hydrated before the router has loaded (src/main.tsx): home, or the page the storefront
+    // shows first at `path` (src/app/first-pages.tsx), with the links it has then
+    // (src/ui/nav.tsx).
+    const page =
+      path === '/' ? <HomePage /> : await firstPageOf(queryClient, locale, path, '', false)
+    if (!page) throw new Error(`${path} is not a first page`)
+    const tree: Parameters<typeof App>[0] = {
       queryClient,
-      navigation: plainNavigation(() => Promise.resolve()),
-      page: <HomePage />,
-    }
-    if (path !== '/') {
-      const history = createMemoryHistory({ initialEntries: [path] })
-      // Links as the storefront's hash history writes them.
-      history.createHref = (href) => `/#${href}`
-      const router = createAppRouter(queryClient, { history, isSignedIn: () => false })
-      await router.load()
-      tree = { queryClient, ...routedTree(router) }
+      navigation: plainNavigation(() => Promise.resolve(), { pathname: path, search: {} }),
+      page,
     }
     // Again: another page's render (in another language) may have run while this one waited.
     i18n.activate(locale, INTL_LOCALES[locale])

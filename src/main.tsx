@@ -4,6 +4,7 @@ import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
+import { getToken } from './api/token'
 import { forgetUser } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
@@ -167,7 +168,9 @@ async function boot() {
   // src/app/first-pages.tsx; another page needs them at once.
   const isHome = path === '/'
   const home = isHome ? import('./app/home-page') : undefined
-  const first = isHome ? undefined : firstPageOf(queryClient, locale, path, currentSearch())
+  const first = isHome
+    ? undefined
+    : firstPageOf(queryClient, locale, path, currentSearch(), !!getToken())
   const routerFirst = isHome || first ? undefined : loadRouter()
   // A product's or package's page the page's first script asked the server for.
   const route = screenRouteOf(path)
@@ -187,8 +190,6 @@ async function boot() {
     routeSeeded,
   ])
   let app: ReactNode
-  // Another page's router, which hydrates the server's markup of that page.
-  let routed: AppRouter | undefined
   // A first page whose chunk cannot load (offline before the service worker had it) is left
   // to the router, which says so.
   const firstPage = await first?.catch(() => undefined)
@@ -216,7 +217,6 @@ async function boot() {
     )
   } else {
     const { router, routedTree } = await (routerFirst ?? loadRouter())
-    routed = router
     routerShown = true
     app = <App queryClient={queryClient} {...routedTree(router)} />
   }
@@ -225,15 +225,9 @@ async function boot() {
   // docs/api.md, The first screen): the storefront takes it over as it is, with the same data,
   // instead of building the page again.
   const markup = document.getElementById('first-screen-markup')
-  const made = route ? await routeSeeded : isHome && seeded
+  // A page the router renders is rendered anew.
+  const made = route ? !!firstPage && (await routeSeeded) : isHome && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
-    if (routed) {
-      await routed.load()
-      await nextTask()
-      // Rendered as the server rendered it: a router in this mode does not wrap its matches in
-      // a Suspense boundary of its own.
-      routed.ssr = { manifest: undefined }
-    }
     document.getElementById('boot')?.remove()
     // Its controls waited for the storefront.
     for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')

@@ -7,7 +7,15 @@ describe('firstPageName', () => {
     expect(firstPageName('/groups/2')).toBe('group')
     expect(firstPageName('/groups/two')).toBeUndefined()
     expect(firstPageName('/groups/12345678901')).toBeUndefined()
-    expect(firstPageName('/products/products-1/1')).toBeUndefined()
+    expect(firstPageName('/products/products-1/1')).toBe('product')
+    expect(firstPageName('/products/products-7/packages/3')).toBe('package')
+    expect(firstPageName('/products/products-8/1')).toBeUndefined()
+    expect(firstPageName('/reset-password/a%20token')).toBe('resetLink')
+    expect(firstPageName('/Orders/12')).toBe('order')
+    expect(firstPageName('/Orders/twelve')).toBeUndefined()
+    expect(firstPageName('/about-us')).toBe('about')
+    expect(firstPageName('/About-us')).toBeUndefined()
+    expect(firstPageName('/no-such-page')).toBeUndefined()
     expect(firstPageName('/')).toBeUndefined()
   })
 
@@ -19,6 +27,9 @@ describe('firstPageName', () => {
     expect(firstPageName('/Orders', false)).toBeUndefined()
     expect(firstPageName('/wallet', false)).toBeUndefined()
     expect(firstPageName('/search', true)).toBe('search')
+    expect(firstPageName('/reset-password/t', true)).toBeUndefined()
+    expect(firstPageName('/charging-the-wallet', false)).toBeUndefined()
+    expect(firstPageName('/Notifications', true)).toBe('notifications')
   })
 
   it('says which are a signed-in customer’s own', () => {

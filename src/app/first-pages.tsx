@@ -3,66 +3,190 @@ import type { QueryClient } from '@tanstack/react-query'
 // The router's own search parser (a small pure function, in the entry already with its
 // serializer, src/ui/nav.tsx): the page reads the address as its route will.
 import { defaultParseSearch } from '@tanstack/react-router'
-import { getToken } from '../api/token'
 import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
 import type { Locale } from '../contract/locales'
 import { catalogueQueries } from '../features/catalogue/queries'
-import { listSearch, searchPageSearch, signInSearch, type SearchInput } from '../routes/-search'
-import { FIRST_PAGE_PATHS, firstPageName } from './first-page-paths'
+import { siteQueries } from '../features/site/queries'
+import {
+  listSearch,
+  optionalParam,
+  searchPageSearch,
+  signInSearch,
+  sortedPageSearch,
+  type SearchInput,
+} from '../routes/-search'
+import { FIRST_PAGE_PATHS, firstPageName, type FirstPageName } from './first-page-paths'
+
+/** What a first page's route reads: the path's match, the address's search, the cache. */
+interface At {
+  match: RegExpExecArray
+  search: SearchInput<Record<string, never>>
+  queryClient: QueryClient
+  locale: Locale
+}
+
+/** The path's id (`/groups/2` is 2), as the route's catalogueId gives it. */
+const idOf = ({ match }: At) => Number(match[1])
+
+/**
+ * Each first page as its route renders it (src/routes/), from the page's own chunk: the
+ * component with what the route reads from the address, and the replies its loader asks for.
+ * A product's or package's replies come with its first screen or the page's first script
+ * (src/app/route-screens.ts, src/api/early-replies.ts): the page asks for them as it renders.
+ */
+const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
+  search: ({ search }) => {
+    const { q, page } = searchPageSearch(search)
+    return import('../features/catalogue/search-page').then(({ SearchPage }) => (
+      <SearchPage q={q.trim()} page={page} />
+    ))
+  },
+  group: (at) => {
+    const id = idOf(at)
+    void at.queryClient.prefetchQuery(catalogueQueries.group(at.locale, id))
+    return import('../features/catalogue/group-page').then(({ GroupPage }) => (
+      <GroupPage key={id} id={id} />
+    ))
+  },
+  product: (at) =>
+    Promise.all([import('../features/catalogue/product-page'), import('./purchase-slots')]).then(
+      ([{ ProductPage }, { DirectPurchaseForm }]) => (
+        <ProductPage
+          key={idOf(at)}
+          id={idOf(at)}
+          purchase={(direct) => <DirectPurchaseForm direct={direct} />}
+        />
+      ),
+    ),
+  package: (at) =>
+    Promise.all([import('../features/catalogue/package-page'), import('./purchase-slots')]).then(
+      ([{ PackagePage }, { PackagePurchaseForm }]) => (
+        <PackagePage
+          key={idOf(at)}
+          id={idOf(at)}
+          purchase={(pkg) => <PackagePurchaseForm pkg={pkg} />}
+        />
+      ),
+    ),
+  about: ({ queryClient, locale }) => {
+    void queryClient.prefetchQuery(siteQueries.about(locale))
+    return import('../features/site/about-page').then(({ AboutPage }) => <AboutPage />)
+  },
+  contact: () => import('../features/site/contact-page').then(({ ContactPage }) => <ContactPage />),
+  forbidden: () => import('./not-found').then(({ Forbidden }) => <Forbidden />),
+  signIn: ({ search }) => {
+    const { redirect, reset } = signInSearch(search)
+    return import('../features/auth/sign-in-page').then(({ SignInPage }) => (
+      <SignInPage redirect={redirect} reset={reset === 1} />
+    ))
+  },
+  signInCode: ({ search }) => {
+    const redirect = optionalParam('redirect', search.redirect, 'string')
+    return import('../features/auth/code-page').then(({ CodePage }) => (
+      <CodePage kind="sign-in" redirect={redirect} />
+    ))
+  },
+  signUp: () => import('../features/auth/sign-up-page').then(({ SignUpPage }) => <SignUpPage />),
+  signUpCode: () =>
+    import('../features/auth/code-page').then(({ CodePage }) => <CodePage kind="sign-up" />),
+  forgotPassword: () =>
+    import('../features/auth/recovery-pages').then(({ ForgotPasswordPage }) => (
+      <ForgotPasswordPage />
+    )),
+  setPassword: () =>
+    import('../features/auth/recovery-pages').then(({ SetPasswordPage }) => <SetPasswordPage />),
+  verificationCode: () =>
+    import('../features/auth/recovery-pages').then(({ VerificationCodePage }) => (
+      <VerificationCodePage />
+    )),
+  resetLink: ({ match }) => {
+    // The router gives its parameters decoded; one it cannot decode is its own to refuse.
+    const token = decodeURIComponent(match[1]!)
+    return import('../features/auth/recovery-pages').then(({ ResetLinkPage }) => (
+      <ResetLinkPage token={token} />
+    ))
+  },
+  orders: ({ search }) => {
+    const list = listSearch(ORDER_FILTER_STATUSES)(search)
+    return import('../features/orders/orders-page').then(({ OrdersPage }) => (
+      <OrdersPage search={list} />
+    ))
+  },
+  order: async (at) => {
+    const id = idOf(at)
+    const [{ orderQueries }, { OrderPage }] = await Promise.all([
+      import('../features/orders/queries'),
+      import('../features/orders/order-page'),
+    ])
+    void at.queryClient.prefetchQuery(orderQueries.detail(id))
+    return <OrderPage key={id} id={id} />
+  },
+  wallet: ({ search }) => {
+    const list = listSearch(WALLET_LOG_STATUSES)(search)
+    return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
+      <WalletPage search={list} />
+    ))
+  },
+  log: async (at) => {
+    const id = idOf(at)
+    const [{ walletQueries }, { LogPage }] = await Promise.all([
+      import('../features/wallet/queries'),
+      import('../features/wallet/log-page'),
+    ])
+    void at.queryClient.prefetchQuery(walletQueries.log(id))
+    return <LogPage key={id} id={id} />
+  },
+  charges: ({ search }) => {
+    const { sort, page } = sortedPageSearch(search)
+    return import('../features/wallet/charges-page').then(({ ChargesPage }) => (
+      <ChargesPage sort={sort} page={page} />
+    ))
+  },
+  charge: async (at) => {
+    const id = idOf(at)
+    const [{ walletQueries }, { ChargePage }] = await Promise.all([
+      import('../features/wallet/queries'),
+      import('../features/wallet/charge-page'),
+    ])
+    void at.queryClient.prefetchQuery(walletQueries.charge(id))
+    return <ChargePage key={id} id={id} />
+  },
+  charging: () =>
+    import('../features/wallet/charging-page').then(({ ChargingPage }) => <ChargingPage />),
+  notifications: ({ search }) => {
+    const { sort, page } = sortedPageSearch(search)
+    return import('../features/notifications/notifications-page').then(({ NotificationsPage }) => (
+      <NotificationsPage sort={sort} page={page} />
+    ))
+  },
+}
 
 /**
  * The page at `path` (the address's search in `search`, `?q=…`) when it is one shown first
- * without the router (./first-page-paths.ts) for this visitor: the component its route
- * renders, with what the route reads from the address, once its chunk has loaded. A group's
- * reply is asked for at once, as its route's loader does. A search the route would refuse is
- * left to the router, which shows its error.
+ * without the router (./first-page-paths.ts) for a visitor `signedIn` or not: the component
+ * its route renders, with what the route reads from the address, once its chunk has loaded.
+ * The replies its route's loader asks for are asked for at once. A search the route would
+ * refuse is left to the router, which shows its error. The server renders a product's or
+ * package's first screen with it too (src/entry-server.tsx), so the storefront hydrates the
+ * same tree.
  */
 export function firstPageOf(
   queryClient: QueryClient,
   locale: Locale,
   path: string,
   search: string,
+  signedIn: boolean,
 ): Promise<ReactNode> | undefined {
-  // As the router gives it: anything the address holds, each value checked as unknown.
-  const parsed = defaultParseSearch(search) as SearchInput<Record<string, never>>
+  const name = firstPageName(path, signedIn)
+  if (!name) return undefined
   try {
-    switch (firstPageName(path, !!getToken())) {
-      case 'search': {
-        const { q, page } = searchPageSearch(parsed)
-        return import('../features/catalogue/search-page').then(({ SearchPage }) => (
-          <SearchPage q={q.trim()} page={page} />
-        ))
-      }
-      case 'group': {
-        const id = Number(FIRST_PAGE_PATHS.group.exec(path)![1])
-        void queryClient.prefetchQuery(catalogueQueries.group(locale, id))
-        return import('../features/catalogue/group-page').then(({ GroupPage }) => (
-          <GroupPage key={id} id={id} />
-        ))
-      }
-      case 'signIn': {
-        const { redirect, reset } = signInSearch(parsed)
-        return import('../features/auth/sign-in-page').then(({ SignInPage }) => (
-          <SignInPage redirect={redirect} reset={reset === 1} />
-        ))
-      }
-      case 'signUp':
-        return import('../features/auth/sign-up-page').then(({ SignUpPage }) => <SignUpPage />)
-      case 'orders': {
-        const list = listSearch(ORDER_FILTER_STATUSES)(parsed)
-        return import('../features/orders/orders-page').then(({ OrdersPage }) => (
-          <OrdersPage search={list} />
-        ))
-      }
-      case 'wallet': {
-        const list = listSearch(WALLET_LOG_STATUSES)(parsed)
-        return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
-          <WalletPage search={list} />
-        ))
-      }
-      case undefined:
-        return undefined
-    }
+    return PAGES[name]({
+      match: FIRST_PAGE_PATHS[name].exec(path)!,
+      // As the router gives it: anything the address holds, each value checked as unknown.
+      search: defaultParseSearch(search) as SearchInput<Record<string, never>>,
+      queryClient,
+      locale,
+    })
   } catch {
     return undefined
   }

@@ -337,6 +337,52 @@ test.describe('home before the router has loaded', () => {
     await expect(page).toHaveURL(/#\/$/)
   })
 
+  test('a product, a package and every other page opened from a link show without the router, which takes over at the first link', async ({
+    page,
+    request,
+  }) => {
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    const release = await holdRouter(page)
+    const open = async (path: string, heading: string | RegExp) => {
+      await page.goto('about:blank')
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      // The footer is the storefront's own: the page is running, not the server's markup.
+      await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    }
+    // The server's first screens, hydrated as they were sent.
+    await open('/#/products/products-1/1', 'PUBG Mobile UC')
+    await expect(page.getByRole('link', { name: /^60 UC/ })).toBeVisible()
+    await open('/#/products/products-1/packages/1', '60 UC')
+    expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+    await open('/#/about-us', 'About us')
+    // Its text's HTML, sanitised by DOMPurify, which came with it.
+    await expect(page.getByRole('heading', { level: 2, name: 'About Wallet Store' })).toBeVisible()
+    await open('/#/contact-us', 'Contact us')
+    await open('/#/403', 'Access denied')
+    await open('/#/forget-password', 'Forgot your password?')
+    await signedInCustomer(page, request, { balance: '25' })
+    await open('/#/Notifications', 'Notifications')
+    await open('/#/shipping-payments', 'Shipping payments')
+    await open('/#/charging-the-wallet', 'Charging the wallet')
+    // It works: a method picked shows its form.
+    await page.getByRole('radio', { name: /^Code/ }).check()
+    await expect(page.getByRole('form', { name: 'Redeem a code' })).toBeVisible()
+    // The first link followed: its page once the router is there.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'About us' })
+      .click()
+    await expect(page).toHaveURL(/#\/about-us$/)
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: 'About us' })).toBeVisible()
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1, name: 'Charging the wallet' })).toBeVisible()
+  })
+
   test('a search sent waits for the router, then shows its results', async ({ page }) => {
     const release = await holdRouter(page)
     await page.goto('/')
