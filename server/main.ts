@@ -18,7 +18,7 @@ import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
 import { startPushing } from './services/push'
 import { startUpstream } from './services/upstream'
-import { startWatching } from './services/usdt'
+import { startWatching } from './services/usdt-watcher'
 
 /** How long in-flight requests get to finish after SIGTERM before their sockets are cut. */
 const SHUTDOWN_GRACE_MS = 10_000

@@ -1,6 +1,6 @@
 import { CompiledQuery, SqliteAdapter, type Kysely } from 'kysely'
 import type { Database } from './schema'
-import { laterDurability } from './sqlite'
+import { laterDurability } from './durability'
 
 /** At most this many writes share one transaction. */
 const MAX_GROUP = 64

@@ -80,9 +80,10 @@ describeEachDatabase(
 
       expect(read.status).toBe(200)
       expect(file.status).toBe(200)
-      // Answered while the write was still waiting for the lock.
-      expect(readMs).toBeLessThan(400)
-      expect(fileMs).toBeLessThan(400)
+      // Answered while the write was still waiting for the lock (its 503 came after them; a
+      // fixed bound in milliseconds failed on a machine busy with other work: 1,223 ms).
+      expect(readMs).toBeLessThan(ms)
+      expect(fileMs).toBeLessThan(ms)
       expect(res.status).toBe(503)
       expect(res.headers.get('retry-after')).toBe('2')
       expect(await res.json()).toEqual({

@@ -1,11 +1,11 @@
-import { joinReads, sharedReads } from './sqlite'
+import { joinReads, sharedReads } from './durability'
 
 /** At most this many calls go in one run; more wait for the next. */
 const MAX_BATCH = 500
 
 interface Ran<R> {
   result: R
-  /** The flush of what the run read (db/sqlite.ts, durableReads). */
+  /** The flush of what the run read (db/durability.ts, durableReads). */
   durable: Promise<void> | undefined
 }
 

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { expect, it } from 'vitest'
 import type { ChainWatcher } from '../adapters/chains'
-import { watchOnce } from '../services/usdt'
+import { watchOnce } from '../services/usdt-watcher'
 import { describeEachDatabase } from '../test/context'
 import { customer, order, packageId } from '../test/orders'
 

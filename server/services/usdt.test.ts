@@ -10,7 +10,8 @@ import { postForm } from '../test/accounts'
 import { createApp } from '../app'
 import { createDb } from '../db'
 import { auditWallets } from './wallet-audit'
-import { recordTransfer, requestUsdt, watchOnce } from './usdt'
+import { recordTransfer, requestUsdt } from './usdt'
+import { watchOnce } from './usdt-watcher'
 
 const MINUTE = 60_000
 const timing = { requestMs: 30 * MINUTE, graceMs: 120 * MINUTE }

@@ -2,19 +2,12 @@ import { sql, type Kysely } from 'kysely'
 import type * as v from 'valibot'
 import type { UsdtNetwork, UsdtPaymentSchema } from '../../src/contract/wallet'
 import { fromMicros, microsText, netOfTax } from '../../src/domain/money'
-import {
-  canonicalTxHash,
-  USDT_CONTRACT,
-  type ChainTransfer,
-  type ChainWatcher,
-} from '../adapters/chains'
+import { canonicalTxHash, USDT_CONTRACT, type ChainTransfer } from '../adapters/chains'
 import type { Config } from '../config'
 import type { Database, UserRow } from '../db/schema'
 import type { UsdtRequestRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import { errorFields, type Logger } from '../log'
-import { metrics } from '../metrics'
 import { creditCharge, paymentInfoWire, paymentSettings, type PaymentSettings } from './charging'
 import { lockKey } from './codes'
 
@@ -439,86 +432,4 @@ export async function confirmByHand(
         .execute()
     return { ...request, status: 'PAID' as const, tx_hash: hash }
   })
-}
-
-const cursorKey = (watcher: ChainWatcher) => `usdt.cursor.${watcher.network}.${watcher.address}`
-
-/** One round of a watcher: poll until caught up, record every transfer, keep the cursor. */
-export async function watchOnce(
-  db: Kysely<Database>,
-  watcher: ChainWatcher,
-  options: { rate: number; now: () => Date; logger?: Logger },
-): Promise<number> {
-  let recorded = 0
-  for (let rounds = 0; rounds < 20; rounds++) {
-    const saved = await db
-      .selectFrom('settings')
-      .select('value')
-      .where('key', '=', cursorKey(watcher))
-      .executeTakeFirst()
-    const result = await watcher.poll(saved?.value ?? null)
-    if (result.head !== undefined)
-      metrics.usdtHead.set({ network: watcher.network }, Number(result.head))
-    for (const transfer of result.transfers) {
-      const outcome = await recordTransfer(db, transfer, { rate: options.rate, now: options.now() })
-      if (outcome !== 'pending' && outcome !== 'duplicate') {
-        recorded++
-        if (outcome !== 'CREDITED')
-          options.logger?.warn('usdt transfer not credited', {
-            network: transfer.network,
-            tx: transfer.txHash,
-            outcome,
-            amount: microsText(transfer.amountMicros),
-          })
-      }
-    }
-    await db
-      .insertInto('settings')
-      .values({ key: cursorKey(watcher), value: result.cursor })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: result.cursor }))
-      .execute()
-    if (result.caughtUp) {
-      metrics.usdtLastRound.set({ network: watcher.network }, Date.now() / 1000)
-      break
-    }
-  }
-  return recorded
-}
-
-/**
- * Polls every watcher on a timer until stopped; a failed round is logged and tried again.
- * Stopping resolves once the rounds under way have finished (each is one transaction per
- * transfer, so there is no half-credited transfer to wait for, only the database's use).
- */
-export function startWatching(
-  db: Kysely<Database>,
-  watchers: ChainWatcher[],
-  options: { rate: number; intervalMs: number; now: () => Date; logger: Logger },
-): () => Promise<void> {
-  let stopped = false
-  const timers: ReturnType<typeof setTimeout>[] = []
-  const running = new Set<Promise<void>>()
-  const track = (p: Promise<void>) => {
-    running.add(p)
-    void p.finally(() => running.delete(p))
-  }
-  for (const watcher of watchers) {
-    const round = async () => {
-      try {
-        await watchOnce(db, watcher, options)
-      } catch (err) {
-        options.logger.warn('usdt watcher round failed', {
-          network: watcher.network,
-          ...errorFields(err),
-        })
-      }
-      if (!stopped) timers.push(setTimeout(() => track(round()), options.intervalMs).unref())
-    }
-    track(round())
-  }
-  return async () => {
-    stopped = true
-    timers.forEach(clearTimeout)
-    await Promise.all(running)
-  }
 }
