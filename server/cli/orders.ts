@@ -1,9 +1,8 @@
 import { ORDER_STATUSES } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
-import { cancelOrder, completeOrder, OPEN_STATUSES } from '../services/order-status'
+import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from '../services/order-status'
 import { itemName } from '../services/item-name'
-import { partialOrder } from '../services/upstream'
 import { withStockCodes } from '../services/stock'
 import { findUserByUsername } from '../services/users'
 import {

@@ -19,6 +19,7 @@ import { toMicros } from '../../src/domain/money'
 import type { App } from '../app'
 import type { CurrencyCode, UserType } from '../db/schema'
 import { postForm } from '../test/accounts'
+import { runOperator } from '../test/cli'
 import { describeEachDatabase } from '../test/context'
 import { balanceOf, customer, get, ledgerOf, order, packageId } from '../test/orders'
 import { completeOrder, cancelOrder } from '../services/order-status'
@@ -335,6 +336,25 @@ describeEachDatabase('reseller API v2', (ctx) => {
     expect(await errorOf(await panel.call({ action: 'status', order: String(theirs) }), 200)).toBe(
       'Incorrect order ID.',
     )
+
+    // Completed but for 4 of the 10 by the operator: Partial, the 4 refunded once.
+    const before = await balanceOf(ctx, panel.user.id)
+    const done = await runOperator(ctx, 'orders:complete', String(third), '--remains', '4')
+    expect(done.stdout).toContain(`is COMPLETED but for 4; 4.1818 went back to`)
+    expect((await runOperator(ctx, 'orders:complete', String(third), '--remains', '4')).code).toBe(
+      1,
+    )
+    expect(await balanceOf(ctx, panel.user.id)).toBe(before + 4_181_800n)
+    const partial = await panel.call({ action: 'status', orders: String(third) })
+    expect(v.parse(V2MultiStatusReplySchema, await partial.json())).toEqual({
+      [third]: {
+        charge: '10.4545',
+        start_count: '0',
+        status: 'Partial',
+        remains: '4',
+        currency: 'USD',
+      },
+    })
     expect(await errorOf(await panel.call({ action: 'status' }), 200)).toBe('Incorrect order ID.')
     const tooMany = Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',')
     expect(await errorOf(await panel.call({ action: 'status', orders: tooMany }), 200)).toBe(

@@ -118,27 +118,11 @@ export async function cancelOrder(
       .executeTakeFirst()
     if (!order) return { changed: false, order: await orderById(trx, orderId) }
 
-    const locked = await lockUser(trx, order.user_id)
-    // Paid in the order's currency; the wallet may have switched since.
-    const refund = convertBetween(order.total_price, order.currency, locked.currency, lbpRate)
-    const user = await trx
-      .updateTable('users')
-      .set((eb) => ({ balance: eb('balance', '+', refund) }))
-      .where('id', '=', order.user_id)
-      .returning(['balance', 'currency', 'locale'])
-      .executeTakeFirstOrThrow()
-    await addWalletLog(trx, {
-      userId: order.user_id,
-      status: 'Charged',
-      name: t(user.locale, 'wallet.order_refund', {
-        id: order.id,
-        item: itemName(order, user.locale),
-      }),
-      previousBalance: user.balance - refund,
-      value: refund,
-      currentBalance: user.balance,
-      currency: user.currency,
+    const { refund, user } = await refundToWallet(trx, order, order.total_price, {
+      lbpRate,
       now,
+      line: (locale) =>
+        t(locale, 'wallet.order_refund', { id: order.id, item: itemName(order, locale) }),
     })
     await notify(
       trx,
@@ -149,6 +133,119 @@ export async function cancelOrder(
           id: order.id,
           item: inEachLanguage((locale) => itemName(order, locale)),
           reason: reason.replace(/[.\s]+$/, ''),
+          amount: noticeMoney(refund, user.currency),
+        },
+        subject: { kind: 'order', id: order.id },
+      },
+      now,
+    )
+    return { changed: true, order, refund }
+  })
+}
+
+/**
+ * Puts `amount` of an order's price (in the order's currency) back in its owner's wallet, in
+ * the caller's transaction: converted when the wallet has switched currency since, with its
+ * Charged history line named by `line` in the owner's language.
+ */
+async function refundToWallet(
+  trx: Kysely<Database>,
+  order: OrderRow,
+  amount: bigint,
+  { lbpRate, now, line }: { lbpRate: number; now: Date; line: (locale: LocaleCode) => string },
+) {
+  const locked = await lockUser(trx, order.user_id)
+  const refund = convertBetween(amount, order.currency, locked.currency, lbpRate)
+  const user = await trx
+    .updateTable('users')
+    .set((eb) => ({ balance: eb('balance', '+', refund) }))
+    .where('id', '=', order.user_id)
+    .returning(['balance', 'currency', 'locale'])
+    .executeTakeFirstOrThrow()
+  await addWalletLog(trx, {
+    userId: order.user_id,
+    status: 'Charged',
+    name: line(user.locale),
+    previousBalance: user.balance - refund,
+    value: refund,
+    currentBalance: user.balance,
+    currency: user.currency,
+    now,
+  })
+  return { refund, user }
+}
+
+export interface PartialDelivery {
+  /** What was not delivered. */
+  remains: number
+  lbpRate: number
+  now: Date
+}
+
+/**
+ * An order delivered in part (an upstream panel's Partial, or orders:complete --remains):
+ * COMPLETED with a note saying what was delivered, and the price of the remains (rounded down)
+ * back in the wallet, with its history line and a notification. Once: the status change is
+ * guarded by the open states, and the refund's row in order_partials has the order as its
+ * primary key.
+ */
+export async function partialOrder(
+  db: Kysely<Database>,
+  orderId: number,
+  { remains, lbpRate, now }: PartialDelivery,
+): Promise<StatusChange & { refund?: bigint }> {
+  return inTransaction(db, async (trx) => {
+    const current = await orderById(trx, orderId)
+    if (!current || !OPEN_STATUSES.includes(current.status))
+      return { changed: false, order: current }
+    const left = Math.min(Math.max(remains, 1), current.quantity)
+    const { locale } = await trx
+      .selectFrom('users')
+      .select('locale')
+      .where('id', '=', current.user_id)
+      .executeTakeFirstOrThrow()
+    const note = t(locale, 'order.partial_note', {
+      delivered: current.quantity - left,
+      quantity: current.quantity,
+    })
+    const order = await trx
+      .updateTable('orders')
+      .set({ status: 'COMPLETED', accept_note: note, updated_at: now.toISOString() })
+      .where('id', '=', orderId)
+      .where('status', 'in', OPEN_STATUSES)
+      .returningAll()
+      .executeTakeFirst()
+    if (!order) return { changed: false, order: current }
+    const paid = (order.total_price * BigInt(left)) / BigInt(order.quantity)
+    const { refund, user } = await refundToWallet(trx, order, paid, {
+      lbpRate,
+      now,
+      line: (locale) =>
+        t(locale, 'wallet.order_partial_refund', {
+          id: order.id,
+          item: itemName(order, locale),
+          remains: left,
+        }),
+    })
+    await trx
+      .insertInto('order_partials')
+      .values({
+        order_id: order.id,
+        remains: left,
+        amount: refund,
+        currency: user.currency,
+        created_at: now.toISOString(),
+      })
+      .execute()
+    await notify(
+      trx,
+      { id: order.user_id, locale: user.locale },
+      {
+        message: 'order_partial',
+        values: {
+          id: order.id,
+          item: inEachLanguage((locale) => itemName(order, locale)),
+          remains: left,
           amount: noticeMoney(refund, user.currency),
         },
         subject: { kind: 'order', id: order.id },

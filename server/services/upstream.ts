@@ -7,16 +7,13 @@ import {
   type V2Client,
   type V2Status,
 } from '../adapters/smm-v2'
-import type { Database, OrderRow, UpstreamState } from '../db/schema'
+import type { Database, LocaleCode, OrderRow, UpstreamState } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
 import { seal, serverKey, unseal } from './api-tokens'
-import { itemName } from './item-name'
-import { inEachLanguage, noticeMoney, notify } from './notifications'
-import { cancelOrder, completeOrder, OPEN_STATUSES, type StatusChange } from './order-status'
+import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from './order-status'
 import { storedAnswers } from './purchase-terms'
-import { addWalletLog, convertBetween, lockUser } from './wallet'
 
 /*
  * Upstream panels (docs/api.md, Upstream panels): a package's orders bought from another
@@ -439,105 +436,13 @@ export async function placeUpstreamOrders(
 
 // ---- status ---------------------------------------------------------------------------------
 
-export interface PartialDelivery {
-  /** What the panel did not deliver. */
-  remains: number
-  lbpRate: number
-  now: Date
-}
-
-/**
- * An order delivered in part (an upstream's Partial): COMPLETED with a note saying what was
- * delivered, and the price of the remains back in the wallet, with its history line and a
- * notification. Once: the status change is guarded by the open states, and the refund's row in
- * order_partials has the order as its primary key.
- */
-export async function partialOrder(
-  db: Kysely<Database>,
-  orderId: number,
-  { remains, lbpRate, now }: PartialDelivery,
-): Promise<StatusChange & { refund?: bigint }> {
-  return inTransaction(db, async (trx) => {
-    const current = await trx
-      .selectFrom('orders')
-      .selectAll()
-      .where('id', '=', orderId)
-      .executeTakeFirst()
-    if (!current || !OPEN_STATUSES.includes(current.status))
-      return { changed: false, order: current }
-    const left = Math.min(Math.max(remains, 1), current.quantity)
-    const locked = await lockUser(trx, current.user_id)
-    const note = t(locked.locale, 'order.partial_note', {
-      delivered: current.quantity - left,
-      quantity: current.quantity,
-    })
-    const order = await trx
-      .updateTable('orders')
-      .set({ status: 'COMPLETED', accept_note: note, updated_at: now.toISOString() })
-      .where('id', '=', orderId)
-      .where('status', 'in', OPEN_STATUSES)
-      .returningAll()
-      .executeTakeFirst()
-    if (!order) return { changed: false, order: current }
-    // What the remains cost, rounded down; in the wallet's currency if it switched since.
-    const paid = (order.total_price * BigInt(left)) / BigInt(order.quantity)
-    const refund = convertBetween(paid, order.currency, locked.currency, lbpRate)
-    await trx
-      .insertInto('order_partials')
-      .values({
-        order_id: order.id,
-        remains: left,
-        amount: refund,
-        currency: locked.currency,
-        created_at: now.toISOString(),
-      })
-      .execute()
-    const user = await trx
-      .updateTable('users')
-      .set((eb) => ({ balance: eb('balance', '+', refund) }))
-      .where('id', '=', order.user_id)
-      .returning(['balance', 'currency', 'locale'])
-      .executeTakeFirstOrThrow()
-    await addWalletLog(trx, {
-      userId: order.user_id,
-      status: 'Charged',
-      name: t(user.locale, 'wallet.order_partial_refund', {
-        id: order.id,
-        item: itemName(order, user.locale),
-        remains: left,
-      }),
-      previousBalance: user.balance - refund,
-      value: refund,
-      currentBalance: user.balance,
-      currency: user.currency,
-      now,
-    })
-    await notify(
-      trx,
-      { id: order.user_id, locale: user.locale },
-      {
-        message: 'order_partial',
-        values: {
-          id: order.id,
-          item: inEachLanguage((locale) => itemName(order, locale)),
-          remains: left,
-          amount: noticeMoney(refund, user.currency),
-        },
-        subject: { kind: 'order', id: order.id },
-      },
-      now,
-    )
-    return { changed: true, order, refund }
-  })
-}
-
 /** A panel's status word, as panels write it (`In progress`, `Cancelled`...). */
 const word = (status: string) => status.toLowerCase().replace(/[^a-z]/g, '')
 
 /** Applies one placed order's status; true once our order is no longer open. */
 async function applyStatus(
   db: Kysely<Database>,
-  order: { order_id: number; quantity: number; locale: string },
+  order: { order_id: number; quantity: number; locale: LocaleCode },
   answer: V2Status,
   ctx: UpstreamContext,
 ): Promise<boolean> {
@@ -558,7 +463,7 @@ async function applyStatus(
     case 'cancelled':
     case 'refunded':
       await cancelOrder(db, order.order_id, {
-        reason: t(order.locale === 'ar' ? 'ar' : 'en', 'order.canceled_by_provider'),
+        reason: t(order.locale, 'order.canceled_by_provider'),
         lbpRate,
         now,
       })
