@@ -15,11 +15,9 @@ import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { toMicros } from '../src/domain/money'
 import { createPgDatabase, testConfig } from './test/context'
+import { customerIn, packageId } from './test/orders'
 import { startServer, type ServerProcess } from './test/server-process'
 import { createDb, type Db } from './db'
-import { createSession } from './services/sessions'
-import { insertUser } from './services/users'
-import { creditWallet } from './services/wallet'
 import { auditWallets } from './services/wallet-audit'
 
 /*
@@ -85,34 +83,8 @@ const PRICE = 5_407_500n
 
 /** A customer with START in the wallet (a credit with its line), a session and a package. */
 async function buyer(store: Db) {
-  const now = new Date()
-  const user = await insertUser(
-    store.db,
-    {
-      username: `crash_${randomBytes(3).toString('hex')}`,
-      phone_number: `+9617199${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
-      email: null,
-      password_hash: 'not-used',
-      type: 'CUSTOMER',
-      currency: 'USD',
-      locale: 'en',
-    },
-    now,
-  )
-  await creditWallet(store.db, user.id, {
-    amount: START,
-    currency: 'USD',
-    name: () => 'Opening balance',
-    rate: 89_500,
-    now,
-  })
-  const token = await createSession(store.db, user.id, { fcmToken: null, now })
-  const pkg = await store.db
-    .selectFrom('packages')
-    .select('id')
-    .where('product_id', '=', 27)
-    .where('name_en', '=', 'iTunes $5')
-    .executeTakeFirstOrThrow()
+  const { user, token } = await customerIn(store.db, START, 'crash')
+  const pkg = { id: await packageId(store, 27, 'iTunes $5') }
   const send = async (base: string, key: string): Promise<Attempt> => {
     const form = new FormData()
     form.append('package_id', String(pkg.id))

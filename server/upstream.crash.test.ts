@@ -6,11 +6,9 @@ import { afterAll, expect, it } from 'vitest'
 import { toMicros } from '../src/domain/money'
 import { createDb } from './db'
 import { addPanel, mapPackage } from './services/upstream'
-import { createSession } from './services/sessions'
-import { insertUser } from './services/users'
-import { creditWallet } from './services/wallet'
 import { createPgDatabase, testConfig } from './test/context'
 import { startFakePanel } from './test/fake-panel'
+import { customerIn, packageId } from './test/orders'
 import { startServer } from './test/server-process'
 
 /*
@@ -75,12 +73,7 @@ for (const target of targets) {
       )
       try {
         const now = new Date()
-        const pkg = await store.db
-          .selectFrom('packages')
-          .select('id')
-          .where('product_id', '=', 27)
-          .where('name_en', '=', 'iTunes $5')
-          .executeTakeFirstOrThrow()
+        const pkg = { id: Number(await packageId(store, 27, 'iTunes $5')) }
         const panelId = await addPanel(
           store.db,
           undefined,
@@ -88,27 +81,7 @@ for (const target of targets) {
           now,
         )
         await mapPackage(store.db, { packageId: pkg.id, panelId, service: '101' }, now)
-        const user = await insertUser(
-          store.db,
-          {
-            username: `upcrash_${randomBytes(3).toString('hex')}`,
-            phone_number: `+9617188${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
-            email: null,
-            password_hash: 'not-used',
-            type: 'CUSTOMER',
-            currency: 'USD',
-            locale: 'en',
-          },
-          now,
-        )
-        await creditWallet(store.db, user.id, {
-          amount: toMicros('100'),
-          currency: 'USD',
-          name: () => 'Opening balance',
-          rate: 89_500,
-          now,
-        })
-        const token = await createSession(store.db, user.id, { fcmToken: null, now })
+        const { token } = await customerIn(store.db, toMicros('100'), 'upcrash')
         const form = new FormData()
         form.append('package_id', String(pkg.id))
         form.append('quantity', '1')

@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import type { Kysely } from 'kysely'
 import { toMicros } from '../../src/domain/money'
 import { createApp, type App } from '../app'
 import { createDb, type Db } from '../db'
-import type { CurrencyCode, LocaleCode, UserRow, UserType } from '../db/schema'
+import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
 import { createSession } from '../services/sessions'
 import { creditWallet } from '../services/wallet'
 import { insertUser } from '../services/users'
@@ -62,8 +63,37 @@ export async function customer(
   return { token, user: opened }
 }
 
+/**
+ * A customer made straight in a database (for tests that run the server as a process): `amount`
+ * credited with its history line, and a session token.
+ */
+export async function customerIn(db: Kysely<Database>, amount: bigint, prefix: string) {
+  const now = new Date()
+  const user = await insertUser(
+    db,
+    {
+      username: `${prefix}_${randomBytes(3).toString('hex')}`,
+      phone_number: `+9617199${String(randomInt(10_000)).padStart(4, '0')}`,
+      email: null,
+      password_hash: 'not-used',
+      type: 'CUSTOMER',
+      currency: 'USD',
+      locale: 'en',
+    },
+    now,
+  )
+  await creditWallet(db, user.id, {
+    amount,
+    currency: 'USD',
+    name: () => OPENING_LINE,
+    rate: 89_500,
+    now,
+  })
+  return { user, token: await createSession(db, user.id, { fcmToken: null, now }) }
+}
+
 /** The id of a demo package by its product and English name (db/seed-catalogue.ts). */
-export async function packageId(ctx: TestContext, productId: number, name: string) {
+export async function packageId(ctx: Pick<TestContext, 'db'>, productId: number, name: string) {
   const row = await ctx.db
     .selectFrom('packages')
     .select('id')
