@@ -169,7 +169,7 @@ describeEachDatabase('operator CLI', (ctx) => {
     expect(json.code).toBe(0)
     const users = JSON.parse(json.stdout) as { username: string; balance: number; type: string }[]
     expect(users.slice(0, 2)).toMatchObject([
-      // The demo account starts with 100 USD and three orders (db/seed-orders.ts).
+      // The demo account starts with 100 USD and three orders (demo/seed-orders.ts).
       { username: 'demo', balance: 84.6155, type: 'CUSTOMER' },
       { username: 'acme', balance: 1000, type: 'COMPANY' },
     ])
@@ -235,5 +235,6 @@ describe('npm run operator', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+    // Four processes, each compiling the CLI on start: 28 s on a machine busy with other work.
+  }, 90_000)
 })

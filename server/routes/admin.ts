@@ -28,7 +28,7 @@ import {
 } from '../services/operators'
 import { hitRateLimit } from '../services/rate-limit'
 import { readReceipt } from '../services/receipts'
-import { usernameKey } from '../services/username-key'
+import { usernameKey } from '../core/username-key'
 
 /*
  * The operator console's calls (docs/api.md, Console). Every write is same-origin only (the

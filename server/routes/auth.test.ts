@@ -13,7 +13,7 @@ import { createDelivery } from '../adapters/senders'
 import type { Config } from '../config'
 import { createDb } from '../db'
 import { createLogger } from '../log'
-import { demoSeed } from '../db/seed'
+import { demoSeed } from '../demo/seed'
 import { PasswordHasher } from '../services/passwords'
 import { hashToken } from '../services/sessions'
 import { freshUser, lastCode, outbox, postForm, signIn, signUp, wrongCode } from '../test/accounts'
@@ -365,7 +365,7 @@ describeEachDatabase('accounts API', (ctx) => {
           phone_number: demo.phone_number,
           type: demo.type,
           currency: 'USD',
-          // demo has placed orders (db/seed-orders.ts); acme has its whole credit.
+          // demo has placed orders (demo/seed-orders.ts); acme has its whole credit.
           balance: demo.username === 'demo' ? 84.6155 : Number(demo.balance),
         })
       }

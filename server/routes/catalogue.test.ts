@@ -9,7 +9,7 @@ import {
   ProductPageSchema,
 } from '../../src/contract/catalogue'
 import { MessageReplySchema } from '../../src/contract/common'
-import { demoCatalogue } from '../db/seed-catalogue'
+import { demoCatalogue } from '../demo/seed-catalogue'
 import { escapeXml, parseImageName, renderImage } from '../services/catalogue-images'
 import { describeEachDatabase } from '../test/context'
 

@@ -8,7 +8,7 @@ import {
   WebsiteInfoReplySchema,
   WebsiteInfoSchema,
 } from '../../src/contract/site'
-import { demoSeed } from '../db/seed'
+import { demoSeed } from '../demo/seed'
 import { describeEachDatabase } from '../test/context'
 
 describeEachDatabase('site content API', (ctx) => {

@@ -9,7 +9,7 @@ import { recordAudit } from './audit'
 import type { PasswordHasher } from './passwords'
 import { seal, serverKey, unseal } from './api-tokens'
 import { hashToken } from './sessions'
-import { usernameKey } from './username-key'
+import { usernameKey } from '../core/username-key'
 
 /*
  * Console accounts (docs/api.md, Console): owners and operators, apart from customers. They

@@ -4,9 +4,9 @@ import { type Profile } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
 import { ValidationError, type FieldMessages, type FieldProblem } from '../core/errors'
-import { usernameKey } from './username-key'
+import { usernameKey } from '../core/username-key'
 
-export { usernameKey } from './username-key'
+export { usernameKey } from '../core/username-key'
 
 /** Labels and format messages of the account fields (see docs/api.md, Accounts and codes). */
 export const ACCOUNT_FIELDS: Record<string, FieldMessages> = {

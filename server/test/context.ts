@@ -9,7 +9,7 @@ import { TestClock } from '../clock'
 import { loadConfig, type Config } from '../config'
 import { createDb, type Db, type Dialect } from '../db'
 import { migrateToLatest } from '../db/migrations'
-import { seedDemo } from '../db/seed'
+import { seedDemo } from '../demo/seed'
 import { PasswordHasher } from '../services/passwords'
 
 /**

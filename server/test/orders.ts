@@ -92,7 +92,7 @@ export async function customerIn(db: Kysely<Database>, amount: bigint, prefix: s
   return { user, token: await createSession(db, user.id, { fcmToken: null, now }) }
 }
 
-/** The id of a demo package by its product and English name (db/seed-catalogue.ts). */
+/** The id of a demo package by its product and English name (demo/seed-catalogue.ts). */
 export async function packageId(ctx: Pick<TestContext, 'db'>, productId: number, name: string) {
   const row = await ctx.db
     .selectFrom('packages')

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { Migration } from 'kysely/migration'
-import { usernameKey } from '../../services/username-key'
+import { usernameKey } from '../../core/username-key'
 import type { Dialect } from '../index'
 import { withId } from './helpers'
 

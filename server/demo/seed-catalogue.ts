@@ -7,7 +7,7 @@ import {
   type CatalogueFileInput,
 } from '../services/catalogue-file'
 import { replaceCatalogue } from '../services/catalogue-transfer'
-import type { Database } from './schema'
+import type { Database } from '../db/schema'
 
 type ProductInput = CatalogueFileInput['products'][number]
 type PackageInput = NonNullable<ProductInput['packages']>[number]

@@ -4,7 +4,7 @@ import { cancelOrder, completeOrder } from '../services/order-status'
 import { placeOrder } from '../services/order-ledger'
 import { orderForm, prepareOrder, requestHash } from '../services/orders'
 import { lookupPlayer } from '../services/players'
-import type { Database, OrderStatus, UserRow } from './schema'
+import type { Database, OrderStatus, UserRow } from '../db/schema'
 
 /**
  * Orders of the demo account, one in each state the orders page shows, placed and settled
