@@ -1,7 +1,10 @@
 /**
  * The fulfilment provider: who finds a player's name from their number, takes the orders and
  * says when they are done. A real one over HTTP when PROVIDER_URL is set (provider-http.ts),
- * otherwise the local demo one (provider-local.ts).
+ * otherwise the local demo one (provider-local.ts). Packages mapped to an upstream panel (the
+ * SMM panel API v2, smm-v2.ts) are not handed to it: services/upstream.ts places those from a
+ * background loop, each attempt recorded before its call, which a hand-over in the order's
+ * request (placeOrder here) cannot do (docs/api.md, Upstream panels).
  */
 
 /** Which player search a product uses: its th_party_api_id, or its th_party_as7ab_api name. */
