@@ -2,11 +2,13 @@
  * Screenshots of the storefront's screens at phone widths, in both languages, signed out and
  * signed in, to look at after a change: `npm run screens -- [base URL] [out dir] [paths...]`.
  * The server must run with the development outbox (the demo: `npm start`); the demo customer
- * signs in through it.
+ * signs in through it. With CONSOLE_USER, CONSOLE_PASSWORD and CONSOLE_OTPAUTH (the otpauth://
+ * URI `users:create --role` printed), the console's screens too, signed in once.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { chromium, type Page } from '@playwright/test'
+import { chromium, type Browser, type Page } from '@playwright/test'
+import { URI } from 'otpauth'
 
 const [base = 'http://localhost:8080', out = 'screens', ...only] = process.argv.slice(2)
 const paths = only.length
@@ -66,5 +68,39 @@ for (const signedIn of [false, true]) {
     }
   }
 }
+await consoleScreens(browser)
 await browser.close()
 console.log(`screenshots in ${out}/`)
+
+/** The console's sign-in, Today and top-ups queue (a waiting receipt open, if any). */
+async function consoleScreens(browser: Browser) {
+  const { CONSOLE_USER, CONSOLE_PASSWORD, CONSOLE_OTPAUTH } = process.env
+  if (!CONSOLE_USER || !CONSOLE_PASSWORD || !CONSOLE_OTPAUTH) return
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  const page = await context.newPage()
+  await page.goto(`${base}/#/admin`)
+  await page.getByLabel('Username').waitFor()
+  await page.screenshot({ path: join(out, 'console-en-390_sign-in.png') })
+  await page.getByLabel('Username').fill(CONSOLE_USER)
+  await page.getByLabel('Password').fill(CONSOLE_PASSWORD)
+  await page.getByLabel('Authenticator code').fill(URI.parse(CONSOLE_OTPAUTH).generate())
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.locator('#today-heading').waitFor()
+  for (const language of ['en', 'ar']) {
+    await page.evaluate((lang) => localStorage.setItem('language', lang), language)
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 844 })
+      for (const path of ['/admin', '/admin/top-ups']) {
+        await page.goto(`${base}/#${path}`)
+        await page.reload()
+        await page.waitForLoadState('networkidle')
+        await page.waitForTimeout(300)
+        const name = `console-${language}-${width}${path.replace(/\W+/g, '_')}.png`
+        await page.screenshot({ path: join(out, name), fullPage: true })
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth)
+        if (wide) console.log(`scrolls sideways: ${name}`)
+      }
+    }
+  }
+  await context.close()
+}

@@ -182,6 +182,19 @@ for (const route of routes)
   console.log(
     `  ${route.route.padEnd(44)} ${kib(route.gzip).padStart(10)}  ${String(route.files).padStart(2)} files${route.loads.length ? `  with ${route.loads.join(', ')}` : ''}`,
   )
+// The operator console (/#/admin): its own chunks, and never a part of home's first load.
+const consoleKeys = Object.keys(manifest).filter((key) => key.startsWith('src/routes/admin'))
+const consoleFirst = Math.max(
+  ...routes.filter((route) => /^admin(\/|$)/.test(route.route)).map((route) => route.gzip),
+)
+const consoleOwn = new Set(
+  [...withImports(consoleKeys)].filter((file) => !homeJs.has(file) && !routerJs.includes(file)),
+)
+const consoleInHome = consoleKeys.map((key) => manifest[key]!.file).filter((f) => homeJs.has(f))
+console.log(
+  `Console (/#/admin), first load: ${kib(consoleFirst)} gzip, of which the console's own files ${kib(sizes(consoleOwn).gzip)}; in home's first load: ${consoleInHome.join(', ') || 'nothing'}`,
+)
+if (consoleInHome.length) process.exitCode = 1
 console.log(
   `Precached (${precachedExisting.length} files): ${kib(all.raw)} raw, ${kib(all.gzip)} gzip, ${kib(all.brotli)} brotli`,
 )

@@ -21,6 +21,8 @@ import { Route as AuthChargingTheWalletRouteImport } from './routes/_auth/chargi
 import { Route as GuestForgetPasswordRouteImport } from './routes/_guest/forget-password'
 import { Route as GuestSetPasswordRouteImport } from './routes/_guest/set-password'
 import { Route as GuestVerificationCodeRouteImport } from './routes/_guest/verification-code'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminTopUpsRouteImport } from './routes/admin/top-ups'
 import { Route as GroupsIdRouteImport } from './routes/groups/$id'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as AuthOrdersIndexRouteImport } from './routes/_auth/Orders/index'
@@ -94,6 +96,16 @@ const GuestVerificationCodeRoute = GuestVerificationCodeRouteImport.update({
   id: '/verification-code',
   path: '/verification-code',
   getParentRoute: () => GuestRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminTopUpsRoute = AdminTopUpsRouteImport.update({
+  id: '/admin/top-ups',
+  path: '/admin/top-ups',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const GroupsIdRoute = GroupsIdRouteImport.update({
   id: '/groups/$id',
@@ -185,7 +197,9 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/top-ups': typeof AdminTopUpsRoute
   '/groups/$id': typeof GroupsIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
@@ -212,7 +226,9 @@ export interface FileRoutesByTo {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/top-ups': typeof AdminTopUpsRoute
   '/groups/$id': typeof GroupsIdRoute
+  '/admin': typeof AdminIndexRoute
   '/products': typeof ProductsIndexRoute
   '/Orders/$id': typeof AuthOrdersIdRoute
   '/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
@@ -242,7 +258,9 @@ export interface FileRoutesById {
   '/_guest/forget-password': typeof GuestForgetPasswordRoute
   '/_guest/set-password': typeof GuestSetPasswordRoute
   '/_guest/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/top-ups': typeof AdminTopUpsRoute
   '/groups/$id': typeof GroupsIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/products/': typeof ProductsIndexRoute
   '/_auth/Orders/$id': typeof AuthOrdersIdRoute
   '/_auth/shipping-payments/$id': typeof AuthShippingPaymentsIdRoute
@@ -271,7 +289,9 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/top-ups'
     | '/groups/$id'
+    | '/admin/'
     | '/products/'
     | '/Orders/$id'
     | '/shipping-payments/$id'
@@ -298,7 +318,9 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/top-ups'
     | '/groups/$id'
+    | '/admin'
     | '/products'
     | '/Orders/$id'
     | '/shipping-payments/$id'
@@ -327,7 +349,9 @@ export interface FileRouteTypes {
     | '/_guest/forget-password'
     | '/_guest/set-password'
     | '/_guest/verification-code'
+    | '/admin/top-ups'
     | '/groups/$id'
+    | '/admin/'
     | '/products/'
     | '/_auth/Orders/$id'
     | '/_auth/shipping-payments/$id'
@@ -352,7 +376,9 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   ContactUsRoute: typeof ContactUsRoute
   SearchRoute: typeof SearchRoute
+  AdminTopUpsRoute: typeof AdminTopUpsRoute
   GroupsIdRoute: typeof GroupsIdRoute
+  AdminIndexRoute: typeof AdminIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
   ProductsProductsChar123numberChar125IdRoute: typeof ProductsProductsChar123numberChar125IdRoute
   ProductsProductsChar123numberChar125PackagesIdRoute: typeof ProductsProductsChar123numberChar125PackagesIdRoute
@@ -443,6 +469,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/verification-code'
       preLoaderRoute: typeof GuestVerificationCodeRouteImport
       parentRoute: typeof GuestRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/top-ups': {
+      id: '/admin/top-ups'
+      path: '/admin/top-ups'
+      fullPath: '/admin/top-ups'
+      preLoaderRoute: typeof AdminTopUpsRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/groups/$id': {
       id: '/groups/$id'
@@ -608,7 +648,9 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   ContactUsRoute: ContactUsRoute,
   SearchRoute: SearchRoute,
+  AdminTopUpsRoute: AdminTopUpsRoute,
   GroupsIdRoute: GroupsIdRoute,
+  AdminIndexRoute: AdminIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
   ProductsProductsChar123numberChar125IdRoute:
     ProductsProductsChar123numberChar125IdRoute,

@@ -56,6 +56,11 @@ type Body = Record<string, FormValue> | FormData
 interface RequestOptions<B = Body> {
   /** Public data: sent without the token, so shared caches and the service worker may keep it. */
   anonymous?: boolean
+  /**
+   * The operator console's calls (docs/api.md, Console): never the customer's token (the
+   * console's session is its own cookie), and a 401 or 403 is the console's, not the customer's.
+   */
+  console?: boolean
   /** Adds local={language} (default); off for replies that are the same in every language. */
   localized?: boolean
   query?: Query
@@ -101,11 +106,19 @@ function messageOf(body: unknown): string | undefined {
 async function send(
   method: string,
   path: string,
-  { query, body, headers = {}, signal, anonymous = false, localized = true }: RequestOptions,
+  {
+    query,
+    body,
+    headers = {},
+    signal,
+    anonymous = false,
+    console: forConsole = false,
+    localized = true,
+  }: RequestOptions,
   accept: string,
   read: (response: Response) => Promise<unknown> = async () => {},
 ): Promise<Response> {
-  const token = anonymous ? null : getToken()
+  const token = anonymous || forConsole ? null : getToken()
   const init: RequestInit = {
     method,
     signal,
@@ -135,7 +148,9 @@ async function send(
   if (early && !signal?.aborted) settleEarlyReply(url)
   if (response.ok) return response
 
-  if (response.status === 401) {
+  if (forConsole) {
+    // The console's own session: the customer's stays as it is.
+  } else if (response.status === 401) {
     setToken(null)
     hooks.onUnauthorized()
   } else if (response.status === 403) hooks.onForbidden()

@@ -17,6 +17,9 @@ describe('firstPageName', () => {
     expect(firstPageName('/About-us')).toBeUndefined()
     expect(firstPageName('/no-such-page')).toBeUndefined()
     expect(firstPageName('/')).toBeUndefined()
+    // The console, for anyone: its own sign-in decides.
+    expect(firstPageName('/admin', true)).toBe('console')
+    expect(firstPageName('/admin/top-ups', false)).toBe('consoleTopUps')
   })
 
   it("leaves to the router a visitor the route's guard sends elsewhere", () => {

@@ -31,6 +31,8 @@ export const FIRST_PAGE_PATHS = {
   charge: /^\/shipping-payments\/(\d{1,10})$/,
   charging: /^\/charging-the-wallet\/?$/,
   notifications: /^\/Notifications\/?$/,
+  console: /^\/admin\/?$/,
+  consoleTopUps: /^\/admin\/top-ups\/?$/,
 } as const
 
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS

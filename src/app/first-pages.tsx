@@ -159,6 +159,15 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
       <NotificationsPage sort={sort} page={page} />
     ))
   },
+  // The operator console: anyone gets its own sign-in (docs/api.md, Console).
+  console: () =>
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="today" />
+    )),
+  consoleTopUps: () =>
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="top-ups" />
+    )),
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { PASSWORD_MAX_LENGTH, text } from './auth'
 import { AmountSchema } from './catalogue'
+import { REJECT_REASON_MAX_LENGTH } from './constants'
 import { CurrencySchema } from './profile'
 import { ChargingMethodSchema, ChargingProcessSchema } from './wallet'
 
@@ -15,7 +16,6 @@ export type OperatorRole = v.InferOutput<typeof OperatorRoleSchema>
 
 /** An authenticator's 6 digits, or a recovery code (10 letters and digits, dashes and spaces aside). */
 export const SECOND_FACTOR_PATTERN = /^(\d{6}|[A-Za-z0-9]{5}[-\s]?[A-Za-z0-9]{5})$/
-export const REJECT_REASON_MAX_LENGTH = 300
 
 /** POST admin/sign-in */
 export const ConsoleSignInSchema = v.object({

@@ -13,6 +13,9 @@ export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
 /** The smallest top-up by USDT. */
 export const USDT_MIN = 1
 
+/** The longest reason an operator may give for refusing a top-up (docs/api.md, Console). */
+export const REJECT_REASON_MAX_LENGTH = 300
+
 /** The notification popup shows at most this many. */
 export const POPUP_NOTIFICATIONS = 2
 

@@ -9,7 +9,7 @@ import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
-import { ChargeStatusBadge, useMethodName } from './labels'
+import { ChargeStatusBadge, useMethodName } from '../../ui/charge-labels'
 import { walletQueries } from './queries'
 
 /** The customer's top-ups (shipping payments) and what became of each. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ChargingMethod, ChargingStatus, WalletLogStatus } from '../../contract/wallet'
+import type { WalletLogStatus } from '../../contract/wallet'
 import { StatusBadge } from '../../ui/status-badge'
 
 /** Discounted (money out) red, Charged (money in) green. */
@@ -10,28 +10,4 @@ export function LogStatusBadge({ status }: { status: WalletLogStatus }) {
   ) : (
     <StatusBadge tone="danger">{t`Discounted`}</StatusBadge>
   )
-}
-
-/** Waiting blue, completed green, canceled red. */
-export function ChargeStatusBadge({ status }: { status: ChargingStatus }) {
-  const { t } = useLingui()
-  switch (status) {
-    case 'WAITING':
-      return <StatusBadge tone="info">{t`Waiting`}</StatusBadge>
-    case 'COMPLETED':
-      return <StatusBadge tone="success">{t`Completed`}</StatusBadge>
-    case 'CANCELED':
-      return <StatusBadge tone="danger">{t`Canceled`}</StatusBadge>
-  }
-}
-
-export function useMethodName() {
-  const { t } = useLingui()
-  return (method: ChargingMethod) =>
-    ({
-      WHISH_MONEY: t`Whish Money`,
-      OMT_PAY: t`OMT Pay`,
-      PROMO_CODE: t`Code`,
-      USDT: t`USDT`,
-    })[method]
 }

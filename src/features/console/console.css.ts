@@ -1,0 +1,157 @@
+import { style } from '@vanilla-extract/css'
+import { site, tokens, wide } from '../../theme/theme.css'
+
+/** The console's page: its bar, then the screen. */
+export const page = style({ display: 'grid', gap: '1rem', minInlineSize: 0 })
+
+export const bar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '0.5rem 1rem',
+  justifyContent: 'space-between',
+})
+
+export const nav = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })
+
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minBlockSize: '44px',
+  paddingInline: '0.9rem',
+  borderRadius: tokens.radius,
+  color: 'inherit',
+  textDecoration: 'none',
+  fontWeight: 600,
+  border: `1px solid ${tokens.border}`,
+  selectors: {
+    '&[aria-current="page"]': { background: site.primary, color: site.onPrimary },
+  },
+})
+
+export const who = style({ margin: 0, overflowWrap: 'anywhere' })
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })
+
+/** The bar's sign-out buttons: smaller than a form's, still 44 px high. */
+export const small = style({ paddingInline: '0.7rem', fontSize: '0.95rem' })
+
+/** The sign-in card: one column, as wide as a phone. */
+export const signIn = style({ maxInlineSize: '26rem', inlineSize: '100%', marginInline: 'auto' })
+
+export const form = style({ display: 'grid', gap: '0.9rem' })
+
+/** Today's counts: as many columns as fit, one or two on a phone. */
+export const counts = style({
+  display: 'grid',
+  gap: '0.75rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9.5rem), 1fr))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
+
+export const count = style({
+  display: 'grid',
+  gap: '0.25rem',
+  padding: '0.9rem',
+  minBlockSize: '5rem',
+  borderRadius: tokens.radius,
+  border: `1px solid ${tokens.border}`,
+  background: tokens.surface,
+  color: 'inherit',
+  textDecoration: 'none',
+  overflowWrap: 'anywhere',
+})
+
+export const countLink = style([count, { borderColor: site.primary }])
+
+export const number = style({ fontSize: '1.8rem', fontWeight: 700, lineHeight: 1.1 })
+
+export const totals = style({ margin: 0, paddingInlineStart: '1.2rem' })
+
+/**
+ * A receipt under review. On a phone: what it is and who sent it, the photo, the rest, and the
+ * decision's buttons held at the bottom of the screen; on a wide screen the photo beside them.
+ */
+export const review = style({
+  display: 'grid',
+  gap: '1rem',
+  alignItems: 'start',
+  minInlineSize: 0,
+  gridTemplateAreas: '"facts" "photo" "more" "decide"',
+  '@media': {
+    [wide]: {
+      gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+      gridTemplateAreas: '"photo facts" "photo more" "photo decide"',
+    },
+  },
+})
+
+export const factsArea = style({ gridArea: 'facts', display: 'grid', gap: '0.75rem' })
+export const photoArea = style({ gridArea: 'photo', minInlineSize: 0 })
+export const moreArea = style({ gridArea: 'more', display: 'grid', gap: '0.75rem' })
+
+export const photo = style({
+  inlineSize: '100%',
+  maxBlockSize: '55vh',
+  objectFit: 'contain',
+  borderRadius: tokens.radius,
+  border: `1px solid ${tokens.border}`,
+  background: tokens.surface,
+})
+
+/** The message after a decision; takes no room while there is none. */
+export const notice = style({ margin: 0, selectors: { '&:empty': { display: 'none' } } })
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  gap: '0.35rem 0.9rem',
+  margin: 0,
+  overflowWrap: 'anywhere',
+})
+
+export const term = style({ color: tokens.muted })
+export const value = style({ margin: 0, fontWeight: 600 })
+
+export const history = style({
+  margin: 0,
+  paddingInlineStart: '1.2rem',
+  display: 'grid',
+  gap: '0.3rem',
+})
+
+/**
+ * The decision's buttons: kept at the bottom of the screen on a phone, where a thumb reaches
+ * them, over the page's own background.
+ */
+export const decide = style({
+  gridArea: 'decide',
+  display: 'grid',
+  gap: '0.5rem',
+  gridTemplateColumns: '1fr 1fr',
+  position: 'sticky',
+  insetBlockEnd: 0,
+  paddingBlock: '0.75rem',
+  background: tokens.surface,
+  borderBlockStart: `1px solid ${tokens.border}`,
+})
+
+export const wideButton = style({ inlineSize: '100%' })
+
+export const reason = style({ minBlockSize: '5rem', resize: 'vertical' })
+
+export const rest = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: '0.4rem',
+})
+
+export const restButton = style({
+  inlineSize: '100%',
+  justifyContent: 'space-between',
+  whiteSpace: 'normal',
+})

@@ -1,0 +1,28 @@
+import { useLingui } from '@lingui/react/macro'
+import type { ChargingMethod, ChargingStatus } from '../contract/wallet'
+import { StatusBadge } from './status-badge'
+
+/** A top-up's state: waiting blue, completed green, canceled red (the wallet and the console). */
+export function ChargeStatusBadge({ status }: { status: ChargingStatus }) {
+  const { t } = useLingui()
+  switch (status) {
+    case 'WAITING':
+      return <StatusBadge tone="info">{t`Waiting`}</StatusBadge>
+    case 'COMPLETED':
+      return <StatusBadge tone="success">{t`Completed`}</StatusBadge>
+    case 'CANCELED':
+      return <StatusBadge tone="danger">{t`Canceled`}</StatusBadge>
+  }
+}
+
+/** A top-up method's name in the page's language. */
+export function useMethodName() {
+  const { t } = useLingui()
+  return (method: ChargingMethod) =>
+    ({
+      WHISH_MONEY: t`Whish Money`,
+      OMT_PAY: t`OMT Pay`,
+      PROMO_CODE: t`Code`,
+      USDT: t`USDT`,
+    })[method]
+}

@@ -1,0 +1,218 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { URI, type TOTP } from 'otpauth'
+import sharp from 'sharp'
+import { operator, signedInCustomer, switchToArabic, uniqueDigits } from './support'
+
+const PHONE = { width: 390, height: 844 }
+test.use({ viewport: PHONE })
+
+/** A console account made by the owner's command; its authenticator, as the phone app has it. */
+function consoleAccount(role: 'owner' | 'operator' = 'operator') {
+  const account = { username: `op${uniqueDigits()}`, password: 'console-pass-1' }
+  const made = operator(
+    'users:create',
+    '--role',
+    role,
+    '--username',
+    account.username,
+    '--password',
+    account.password,
+  ) as { otpauth_uri: string; recovery_codes: string[] }
+  return { ...account, totp: URI.parse(made.otpauth_uri) as TOTP }
+}
+
+type ConsoleAccount = ReturnType<typeof consoleAccount>
+
+async function signIn(page: Page, account: ConsoleAccount) {
+  await page.getByLabel('Username').fill(account.username)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByLabel('Authenticator code').fill(account.totp.generate())
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page.getByRole('heading', { name: 'Today', exact: true })).toBeVisible()
+}
+
+/** The operator's phone: a browser of its own, no customer in it. */
+async function operatorPhone(browser: Browser) {
+  const context = await browser.newContext({ viewport: PHONE })
+  return { page: await context.newPage(), close: () => context.close() }
+}
+
+async function sendReceipt(page: Page, method: 'Whish Money' | 'OMT Pay', value: string) {
+  const photo = await sharp({
+    create: { width: 300, height: 200, channels: 3, background: '#eee' },
+  })
+    .png()
+    .toBuffer()
+  await page.goto('/#/charging-the-wallet')
+  await page.getByRole('radio', { name: new RegExp(method) }).check()
+  await page.getByLabel(/^Value/).fill(value)
+  await page
+    .getByLabel('Photo of the payment notice')
+    .setInputFiles({ name: 'notice.png', mimeType: 'image/png', buffer: photo })
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page).toHaveURL(/#\/shipping-payments/)
+  const row = page.getByRole('row').filter({ hasText: method }).first()
+  return Number((await row.getByRole('cell').first().textContent())?.trim())
+}
+
+/** Opens the customer's receipt in the queue (other journeys' receipts may come first). */
+async function openReceipt(page: Page, id: number, username: string) {
+  await page.getByRole('link', { name: /Top-ups waiting/ }).click()
+  const heading = page.getByRole('heading', { name: new RegExp(`^Top-up #${id}:`) })
+  await expect(
+    heading.or(page.getByRole('button', { name: `Open top-up #${id} of ${username}` })),
+  ).toBeVisible()
+  if (!(await heading.isVisible())) {
+    await page.getByRole('button', { name: `Open top-up #${id} of ${username}` }).click()
+    // The receipt opened takes the focus, for the keyboard and the screen reader.
+    await expect(heading).toBeFocused()
+  }
+  return heading
+}
+
+test('an operator signs in with the authenticator and approves a receipt the customer then sees', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await signedInCustomer(page, request, { balance: '10' })
+  const id = await sendReceipt(page, 'Whish Money', '50')
+  // The customer, signed in to the store, gets the console's own sign-in and nothing more.
+  await page.goto('/#/admin')
+  await expect(page.getByRole('heading', { name: 'Store console' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Today', exact: true })).toHaveCount(0)
+
+  const account = consoleAccount()
+  const phone = await operatorPhone(browser)
+  try {
+    const desk = phone.page
+    // A wrong code first: refused, what was typed stays but the code.
+    await desk.goto('/#/admin')
+    await desk.getByLabel('Username').fill(account.username)
+    await desk.getByLabel('Password').fill(account.password)
+    await desk.getByLabel('Authenticator code').fill('000000')
+    await desk.getByRole('button', { name: 'Sign in' }).click()
+    await expect(desk.getByRole('alert')).toHaveText('The username, password or code is wrong.')
+    await expect(desk.getByLabel('Username')).toHaveValue(account.username)
+    await signIn(desk, account)
+    await expect(desk.getByText(`${account.username} (Operator)`)).toBeVisible()
+
+    const heading = await openReceipt(desk, id, customer.username)
+    const review = desk.getByRole('article').filter({ has: heading })
+    await expect(review.getByRole('img', { name: "The customer's receipt" })).toBeVisible()
+    await expect(review.getByText(customer.username)).toBeVisible()
+    await expect(review.getByText('49.00 $')).toBeVisible()
+    await review.getByRole('button', { name: 'Approve' }).click()
+    await expect(
+      desk.getByRole('status').filter({ hasText: `Top-up #${id} approved` }),
+    ).toBeVisible()
+    await expect(heading).toHaveCount(0)
+  } finally {
+    await phone.close()
+  }
+
+  await page.goto('/#/wallet')
+  await page.reload()
+  await expect(page.getByRole('link', { name: /^Balance/ })).toHaveText('59.00 $')
+  const line = page.getByRole('row').filter({ hasText: `Top-up #${id}` })
+  await expect(line).toContainText('Charged')
+  await expect(line).toContainText('49.00 $')
+})
+
+test('a rejected receipt shows its reason to the customer in Arabic', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await signedInCustomer(page, request, { balance: '5' })
+  const id = await sendReceipt(page, 'OMT Pay', '20')
+  const phone = await operatorPhone(browser)
+  try {
+    const desk = phone.page
+    await desk.goto('/#/admin')
+    await signIn(desk, consoleAccount())
+    const heading = await openReceipt(desk, id, customer.username)
+    const review = desk.getByRole('article').filter({ has: heading })
+    await review.getByRole('button', { name: 'Reject…' }).click()
+    // No reason: the customer would not know why.
+    await review.getByRole('button', { name: 'Reject', exact: true }).click()
+    await expect(desk.getByRole('alert')).toHaveText('Write the reason the customer will read.')
+    await desk.getByLabel('Reason the customer will read').fill('الإيصال غير واضح')
+    await review.getByRole('button', { name: 'Reject', exact: true }).click()
+    await expect(
+      desk.getByRole('status').filter({ hasText: `Top-up #${id} rejected` }),
+    ).toBeVisible()
+  } finally {
+    await phone.close()
+  }
+  await page.goto(`/#/shipping-payments/${id}`)
+  await switchToArabic(page)
+  await expect(page.getByText('الإيصال غير واضح')).toBeVisible()
+})
+
+/**
+ * No sideways scroll, and nothing serious or critical for axe-core (WCAG 2.1 A/AA) in the
+ * console's screen (the shell around it is a11y.spec.ts's).
+ */
+async function checkScreen(page: Page, label: string) {
+  await page.waitForLoadState('networkidle')
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    `${label}: scrolls sideways`,
+  ).toBeLessThanOrEqual(0)
+  const results = await new AxeBuilder({ page })
+    .include('main')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    label,
+  ).toEqual([])
+}
+
+test('every console screen at 390 and 320 px in both languages: no sideways scroll, axe-clean', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.setTimeout(180_000)
+  await signedInCustomer(page, request, { balance: '5' })
+  await sendReceipt(page, 'Whish Money', '12')
+  const phone = await operatorPhone(browser)
+  try {
+    const desk = phone.page
+    for (const language of ['en', 'ar']) {
+      await desk
+        .evaluate((lang) => localStorage.setItem('language', lang), language)
+        .catch(() => {})
+      for (const width of [390, 320]) {
+        await desk.setViewportSize({ width, height: width === 320 ? 640 : 844 })
+        const label = `${language} ${width}px`
+        await desk.goto('/#/admin')
+        await desk.reload()
+        await expect(desk.locator('html')).toHaveAttribute('lang', language)
+        if (language === 'en' && width === 390) {
+          await expect(desk.getByRole('heading', { name: 'Store console' })).toBeVisible()
+          await checkScreen(desk, `sign-in ${label}`)
+          await signIn(desk, consoleAccount())
+        }
+        await expect(desk.locator('#today-heading')).toBeVisible()
+        await checkScreen(desk, `today ${label}`)
+        await desk.goto('/#/admin/top-ups')
+        await expect(desk.locator('#top-ups-heading')).toBeVisible()
+        await expect(desk.locator('main article img')).toBeVisible()
+        await checkScreen(desk, `top-ups ${label}`)
+        await desk.locator('main article').getByRole('button').last().click()
+        await expect(desk.locator('main article textarea')).toBeFocused()
+        await checkScreen(desk, `reject ${label}`)
+        await desk.keyboard.press('Escape')
+      }
+    }
+  } finally {
+    await phone.close()
+  }
+})
