@@ -109,7 +109,7 @@ export interface UserTable {
   id: Generated<number>
   /**
    * As typed at sign-up; `username_key` (NFKC, lower case, confusable skeleton: see
-   * services/username-key.ts) is what must be unique.
+   * core/username-key.ts) is what must be unique.
    */
   username: string
   username_key: string
@@ -458,7 +458,7 @@ export interface PushOutboxTable {
 export interface OperatorTable {
   id: Generated<number>
   username: string
-  /** services/username-key.ts: what must be unique. */
+  /** core/username-key.ts: what must be unique. */
   username_key: string
   role: OperatorRole
   /** scrypt, self-describing: see services/passwords.ts. */

@@ -202,6 +202,30 @@ export async function assertFewWaiting(db: Kysely<Database>, userId: number, max
   if (Number(waiting) >= max) throw new ApiError(422, 'charging.too_many_waiting', { max })
 }
 
+/** A top-up paid as it is made (a promo code, a USDT transfer): recorded COMPLETED at once. */
+export function insertPaidCharge(
+  trx: Kysely<Database>,
+  charge: Pick<
+    ChargingProcessRow,
+    'user_id' | 'name' | 'value' | 'tax' | 'shipping_value' | 'currency' | 'promo_code_id'
+  >,
+  at: string,
+) {
+  return trx
+    .insertInto('charging_processes')
+    .values({
+      ...charge,
+      status: 'COMPLETED',
+      reject_reason: null,
+      receipt_file: null,
+      created_at: at,
+      updated_at: at,
+      decided_at: at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
 /** Credits a charging process's net value to its owner: the balance, the line, the notice. */
 export async function creditCharge(
   trx: Kysely<Database>,
@@ -421,25 +445,19 @@ export function redeemPromo(
       .executeTakeFirst()
     if (Number(counted.numUpdatedRows) === 0) throw new ApiError(422, 'promo.used_up')
 
-    const charge = await trx
-      .insertInto('charging_processes')
-      .values({
+    const charge = await insertPaidCharge(
+      trx,
+      {
         user_id: userId,
         name: 'PROMO_CODE',
         value: promo.value,
         tax: 0,
         shipping_value: promo.value,
         currency: promo.currency,
-        status: 'COMPLETED',
-        reject_reason: null,
-        receipt_file: null,
         promo_code_id: promo.id,
-        created_at: at,
-        updated_at: at,
-        decided_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow()
+      },
+      at,
+    )
     // The pair is the primary key: a second redemption by this customer racing this one
     // fails here and rolls everything back.
     await trx

@@ -8,7 +8,13 @@ import type { Database, UserRow } from '../db/schema'
 import type { UsdtRequestRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import { creditCharge, paymentInfoWire, paymentSettings, type PaymentSettings } from './charging'
+import {
+  creditCharge,
+  insertPaidCharge,
+  paymentInfoWire,
+  paymentSettings,
+  type PaymentSettings,
+} from './charging'
 import { lockKey } from './codes'
 
 /*
@@ -230,25 +236,19 @@ async function payRequest(
     .where('status', '!=', 'PAID')
     .executeTakeFirst()
   if (Number(paid.numUpdatedRows) === 0) return false
-  const charge = await trx
-    .insertInto('charging_processes')
-    .values({
+  const charge = await insertPaidCharge(
+    trx,
+    {
       user_id: request.user_id,
       name: 'USDT',
       value: request.unique_amount,
       tax: request.tax,
       shipping_value: netOfTax(request.unique_amount, fromMicros(request.tax)),
       currency: 'USD',
-      status: 'COMPLETED',
-      reject_reason: null,
-      receipt_file: null,
       promo_code_id: null,
-      created_at: at,
-      updated_at: at,
-      decided_at: at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+    },
+    at,
+  )
   await trx
     .updateTable('usdt_requests')
     .set({ charging_process_id: charge.id })

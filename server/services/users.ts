@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import { PASSWORD_MIN_LENGTH } from '../../src/contract/auth'
 import { type Profile } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
-import type { CurrencyCode, Database, LocaleCode, UserRow, UserType } from '../db/schema'
+import type { Database, UserRow } from '../db/schema'
 import { ValidationError, type FieldMessages, type FieldProblem } from '../core/errors'
 import { usernameKey } from '../core/username-key'
 
@@ -69,16 +69,10 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || /UNIQUE constraint failed/i.test(err.message)
 }
 
-export interface CreateUser {
-  username: string
-  phone_number: string
-  email: string | null
-  password_hash: string
-  type: UserType
-  currency: CurrencyCode
-  locale: LocaleCode
-  balance?: bigint
-}
+export type CreateUser = Pick<
+  UserRow,
+  'username' | 'phone_number' | 'email' | 'password_hash' | 'type' | 'currency' | 'locale'
+> & { balance?: bigint }
 
 export async function insertUser(
   db: Kysely<Database>,
