@@ -1,35 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { signedInCustomer } from './support'
+import { audit, signedInCustomer } from './support'
 
 /*
  * axe-core (WCAG 2 A/AA and 2.1 A/AA) finds no serious or critical problem on any screen a
  * customer uses, signed out and signed in, in both languages, with the dialogs open too.
  */
-
-async function audit(page: Page, what: string) {
-  await page.waitForLoadState('networkidle')
-  // A dialog fades in: axe measures what stays on screen, not a frame of the fade (a primary
-  // button half faded in failed its contrast once on a busy machine).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  )
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  )
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    what,
-  ).toEqual([])
-}
 
 async function visit(page: Page, path: string, language: string) {
   await page.goto(`/#${path}`)

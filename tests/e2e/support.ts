@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import AxeBuilder from '@axe-core/playwright'
 import { randomInt } from 'node:crypto'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
@@ -229,4 +230,32 @@ export function zoneOnAnotherDay(now = new Date()): string {
   )
   if (!zone) throw new Error('no time zone on another day than the store')
   return zone
+}
+
+/**
+ * axe-core (WCAG 2 A/AA, 2.1 A/AA) finds nothing serious or critical on the page, or in the
+ * part `include` selects.
+ */
+export async function audit(page: Page, what: string, include?: string) {
+  await page.waitForLoadState('networkidle')
+  // A dialog fades in: axe measures what stays on screen, not a frame of the fade (a primary
+  // button half faded in failed its contrast once on a busy machine).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
+  const builder = new AxeBuilder({ page })
+  if (include) builder.include(include)
+  const results = await builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  )
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    what,
+  ).toEqual([])
 }
