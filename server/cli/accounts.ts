@@ -1,18 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PasswordSchema } from '../../src/contract/auth'
-import type { UserRow } from '../db/schema'
 import { forgetIdentityFailures } from '../services/attempts'
 import { recordAudit } from '../services/audit'
 import { revokeUserSessions } from '../services/sessions'
-import { findUserByUsername } from '../services/users'
-import { CommandError, table, UsageError, type CliContext, type Command } from './command'
-
-async function userNamed(ctx: CliContext, username: string): Promise<UserRow> {
-  const user = await findUserByUsername(ctx.db, username)
-  if (!user) throw new CommandError(`No user named ${username}.`)
-  return user
-}
+import { table, UsageError, userNamed, type CliContext, type Command } from './command'
 
 /** Signs every device of the user out; returns how many sessions were live. */
 async function revokeAll(ctx: CliContext, userId: number, now: Date): Promise<number> {

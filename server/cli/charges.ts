@@ -15,7 +15,7 @@ import {
   type PaymentSettings,
 } from '../services/charging'
 import { readReceipt } from '../services/receipts'
-import { findUserByUsername, isUniqueViolation } from '../services/users'
+import { isUniqueViolation } from '../services/users'
 import {
   choice,
   CommandError,
@@ -25,6 +25,7 @@ import {
   table,
   UsageError,
   type Command,
+  userOption,
 } from './command'
 
 function chargeId(text: string): number {
@@ -100,11 +101,8 @@ export const chargeCommands: Record<string, Command> = {
         .innerJoin('users', 'users.id', 'charging_processes.user_id')
         .selectAll('charging_processes')
         .select('users.username as username')
-      if (typeof args.values.user === 'string') {
-        const user = await findUserByUsername(ctx.db, args.values.user)
-        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
-        query = query.where('charging_processes.user_id', '=', user.id)
-      }
+      const userId = await userOption(ctx, args)
+      if (userId !== undefined) query = query.where('charging_processes.user_id', '=', userId)
       if (status) query = query.where('charging_processes.status', '=', status)
       const rows = await query
         .orderBy('charging_processes.created_at', 'desc')

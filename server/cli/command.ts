@@ -1,3 +1,5 @@
+import type { UserRow } from '../db/schema'
+import { findUserByUsername } from '../services/users'
 import type { ParseArgsOptionsConfig } from 'node:util'
 import type { Kysely } from 'kysely'
 import type { Clock } from '../clock'
@@ -94,6 +96,19 @@ export function choice<T extends string>(
 
 /** The most rows a list command prints. */
 export const LIST_LIMIT = 200
+
+/** The account of a username the operator typed, or an error that names it. */
+export async function userNamed(ctx: Pick<CliContext, 'db'>, username: string): Promise<UserRow> {
+  const user = await findUserByUsername(ctx.db, username)
+  if (!user) throw new CommandError(`No user named ${username}.`)
+  return user
+}
+
+/** The id of the `--user` a list is filtered by, if any. */
+export async function userOption(ctx: Pick<CliContext, 'db'>, args: CommandArgs) {
+  const name = args.values.user
+  return typeof name === 'string' ? (await userNamed(ctx, name)).id : undefined
+}
 
 /** An optional --option naming a real day (YYYY-MM-DD, years 2000 to 2999), or null. */
 export function dayOption(args: CommandArgs, name: string): string | null {

@@ -4,7 +4,6 @@ import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from '../services/order-status'
 import { itemName } from '../services/item-name'
 import { withStockCodes } from '../services/stock'
-import { findUserByUsername } from '../services/users'
 import {
   choice,
   CommandError,
@@ -14,6 +13,7 @@ import {
   table,
   UsageError,
   type Command,
+  userOption,
 } from './command'
 
 function view(order: OrderRow, username: string) {
@@ -99,11 +99,8 @@ export const orderCommands: Record<string, Command> = {
         .innerJoin('users', 'users.id', 'user_id')
         .selectAll('orders')
         .select('users.username as username')
-      if (typeof args.values.user === 'string') {
-        const user = await findUserByUsername(ctx.db, args.values.user)
-        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
-        query = query.where('user_id', '=', user.id)
-      }
+      const userId = await userOption(ctx, args)
+      if (userId !== undefined) query = query.where('user_id', '=', userId)
       if (status) query = query.where('status', '=', status)
       const rows = await query
         .orderBy('created_at', 'desc')

@@ -4,7 +4,6 @@ import { microsText } from '../../src/domain/money'
 import type { UsdtRequestRow } from '../db/schema-wallet'
 import { ApiError } from '../core/errors'
 import { t } from '../i18n'
-import { findUserByUsername } from '../services/users'
 import { confirmByHand } from '../services/usdt'
 import {
   choice,
@@ -14,6 +13,7 @@ import {
   table,
   UsageError,
   type Command,
+  userOption,
 } from './command'
 
 const STATUSES = ['OPEN', 'PAID', 'EXPIRED'] as const
@@ -37,11 +37,8 @@ export const paymentCommands: Record<string, Command> = {
         .innerJoin('users', 'users.id', 'usdt_requests.user_id')
         .selectAll('usdt_requests')
         .select('users.username as username')
-      if (typeof args.values.user === 'string') {
-        const user = await findUserByUsername(ctx.db, args.values.user)
-        if (!user) throw new CommandError(`No user named ${args.values.user}.`)
-        query = query.where('usdt_requests.user_id', '=', user.id)
-      }
+      const userId = await userOption(ctx, args)
+      if (userId !== undefined) query = query.where('usdt_requests.user_id', '=', userId)
       if (typeof args.values.network === 'string') {
         const network = args.values.network.toLowerCase()
         if (!v.is(UsdtNetworkSchema, network))

@@ -5,13 +5,8 @@ import { CurrencySchema, UserTypeSchema } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'
 import { parseFields, ValidationError } from '../core/errors'
-import {
-  ACCOUNT_FIELDS,
-  duplicateProblems,
-  findUserByUsername,
-  insertUser,
-} from '../services/users'
-import { choice, CommandError, table, UsageError, type Command } from './command'
+import { ACCOUNT_FIELDS, duplicateProblems, insertUser } from '../services/users'
+import { choice, CommandError, table, UsageError, userNamed, type Command } from './command'
 import { createConsoleAccount, roleOption } from './operators'
 
 const USER_TYPES = UserTypeSchema.options
@@ -120,8 +115,7 @@ export const userCommands: Record<string, Command> = {
       const [username, typeArg] = args.positionals as [string, string]
       const type = USER_TYPES.find((t) => t === typeArg.toUpperCase()) as UserType | undefined
       if (!type) throw new UsageError(`type must be one of ${USER_TYPES.join(', ')}`)
-      const user = await findUserByUsername(ctx.db, username)
-      if (!user) throw new CommandError(`No user named ${username}.`)
+      const user = await userNamed(ctx, username)
       const updated = await ctx.db
         .updateTable('users')
         .set({ type })

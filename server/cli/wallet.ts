@@ -1,7 +1,6 @@
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
 import { noticeMoney } from '../services/notifications'
-import { findUserByUsername } from '../services/users'
 import { recordAudit } from '../services/audit'
 import { creditWallet } from '../services/wallet'
 import { auditWallets } from '../services/wallet-audit'
@@ -13,6 +12,7 @@ import {
   UsageError,
   type Command,
   type CommandArgs,
+  userNamed,
 } from './command'
 
 /** `<amount>` in micro-units: a positive decimal within the database's range. */
@@ -39,8 +39,7 @@ export const walletCommands: Record<string, Command> = {
       const [username] = args.positionals as [string]
       const reason = required(args, 'reason').trim()
       const amount = amountOf(args)
-      const user = await findUserByUsername(ctx.db, username)
-      if (!user) throw new CommandError(`No user named ${username}.`)
+      const user = await userNamed(ctx, username)
       let result
       try {
         result = await creditWallet(ctx.db, user.id, {
@@ -84,8 +83,7 @@ export const walletCommands: Record<string, Command> = {
       const [username] = args.positionals as [string]
       const reason = required(args, 'reason').trim()
       const amount = amountOf(args)
-      const found = await findUserByUsername(ctx.db, username)
-      if (!found) throw new CommandError(`No user named ${username}.`)
+      const found = await userNamed(ctx, username)
       const now = ctx.clock.now()
       let user
       try {
