@@ -99,9 +99,10 @@ function messageOf(body: unknown): string | undefined {
 }
 
 /**
- * Sends a call and answers its response when it is 2xx, read by `read`; otherwise throws the
- * ApiError. An early reply the call used (early-replies.ts) is settled once it has been read,
- * unless the call was cancelled meanwhile: the call made again then uses it too.
+ * Sends a call and answers its response when it is 2xx, read (and checked) by `read`; otherwise
+ * throws the ApiError. An early reply the call used (early-replies.ts) is settled once `read`
+ * is done, unless the call was cancelled meanwhile, at any step (a reply's check may load
+ * after the reply on a slow phone): the call made again then uses it too.
  */
 async function send(
   method: string,
@@ -177,22 +178,24 @@ async function request<S extends v.GenericSchema>(
     typeof schema === 'function' ? schema() : schema,
   ])
   checking.catch(() => {})
-  let payload: unknown
-  const response = await send(method, path, options, 'application/json', async (response) => {
-    payload = await response.json().catch(() => undefined)
+  let output: v.InferOutput<S>
+  // Read and checked before the call is done: an early reply is settled only then (send).
+  await send(method, path, options, 'application/json', async (response) => {
+    const payload = await response.json().catch(() => undefined)
+    let loaded
+    try {
+      loaded = await checking
+    } catch {
+      // Offline before the service worker had the check's file.
+      throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
+    }
+    const [{ checkReply }, replySchema] = loaded
+    const checked = checkReply(path, replySchema, payload)
+    if (!checked.ok)
+      throw new ApiError(response.status, t`The server sent a reply this app does not understand.`)
+    output = checked.output
   })
-  let loaded
-  try {
-    loaded = await checking
-  } catch {
-    // Offline before the service worker had the check's file.
-    throw new ApiError(0, t`Error fetching data. Please check your connection and try again.`)
-  }
-  const [{ checkReply }, replySchema] = loaded
-  const checked = checkReply(path, replySchema, payload)
-  if (!checked.ok)
-    throw new ApiError(response.status, t`The server sent a reply this app does not understand.`)
-  return checked.output
+  return output!
 }
 
 /** Calls typed by the contract: the path must be one of its endpoints, the schema its reply. */
