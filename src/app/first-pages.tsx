@@ -16,6 +16,7 @@ import {
   type SearchInput,
 } from '../routes/-search'
 import { FIRST_PAGE_PATHS, firstPageName, type FirstPageName } from './first-page-paths'
+import { ROUTE_SCREEN } from './screen-routes'
 
 /** What a first page's route reads: the path's match, the address's search, the cache. */
 interface At {
@@ -25,14 +26,21 @@ interface At {
   locale: Locale
 }
 
+/**
+ * Whether a product's or package's replies come with its first screen: the server renders it
+ * with them, or the page's first script is getting it, whose replies the storefront then takes
+ * (src/app/route-screens.ts); asked for again, they would be asked twice. Otherwise they are
+ * asked for at once, as the route's loader does, from the replies that script asked for when
+ * it did (src/api/early-replies.ts).
+ */
+const withFirstScreen = () => typeof window === 'undefined' || ROUTE_SCREEN in window
+
 /** The path's id (`/groups/2` is 2), as the route's catalogueId gives it. */
 const idOf = ({ match }: At) => Number(match[1])
 
 /**
  * Each first page as its route renders it (src/routes/), from the page's own chunk: the
  * component with what the route reads from the address, and the replies its loader asks for.
- * A product's or package's replies come with its first screen or the page's first script
- * (src/app/route-screens.ts, src/api/early-replies.ts): the page asks for them as it renders.
  */
 const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   search: ({ search }) => {
@@ -48,26 +56,36 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
       <GroupPage key={id} id={id} />
     ))
   },
-  product: (at) =>
-    Promise.all([import('../features/catalogue/product-page'), import('./purchase-slots')]).then(
-      ([{ ProductPage }, { DirectPurchaseForm }]) => (
-        <ProductPage
-          key={idOf(at)}
-          id={idOf(at)}
-          purchase={(direct) => <DirectPurchaseForm direct={direct} />}
-        />
-      ),
-    ),
-  package: (at) =>
-    Promise.all([import('../features/catalogue/package-page'), import('./purchase-slots')]).then(
-      ([{ PackagePage }, { PackagePurchaseForm }]) => (
-        <PackagePage
-          key={idOf(at)}
-          id={idOf(at)}
-          purchase={(pkg) => <PackagePurchaseForm pkg={pkg} />}
-        />
-      ),
-    ),
+  product: (at) => {
+    if (!withFirstScreen()) {
+      void at.queryClient.prefetchQuery(catalogueQueries.product(at.locale, idOf(at)))
+      void at.queryClient.prefetchQuery(catalogueQueries.packages(at.locale, idOf(at)))
+    }
+    return Promise.all([
+      import('../features/catalogue/product-page'),
+      import('./purchase-slots'),
+    ]).then(([{ ProductPage }, { DirectPurchaseForm }]) => (
+      <ProductPage
+        key={idOf(at)}
+        id={idOf(at)}
+        purchase={(direct) => <DirectPurchaseForm direct={direct} />}
+      />
+    ))
+  },
+  package: (at) => {
+    if (!withFirstScreen())
+      void at.queryClient.prefetchQuery(catalogueQueries.package(at.locale, idOf(at)))
+    return Promise.all([
+      import('../features/catalogue/package-page'),
+      import('./purchase-slots'),
+    ]).then(([{ PackagePage }, { PackagePurchaseForm }]) => (
+      <PackagePage
+        key={idOf(at)}
+        id={idOf(at)}
+        purchase={(pkg) => <PackagePurchaseForm pkg={pkg} />}
+      />
+    ))
+  },
   about: ({ queryClient, locale }) => {
     void queryClient.prefetchQuery(siteQueries.about(locale))
     return import('../features/site/about-page').then(({ AboutPage }) => <AboutPage />)

@@ -113,8 +113,13 @@ export function wholeCatalogue(): Promise<void> {
   return loadWhole(currentLocale())
 }
 
+/**
+ * The language shown, or before any is activated (the start, which activates the stored one
+ * once its messages have loaded) the stored one: the calls a first page starts meanwhile ask
+ * for its replies in the language it will show.
+ */
 export function currentLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : 'en'
+  return isLocale(i18n.locale) ? i18n.locale : storedLocale()
 }
 
 export function subscribeLocale(listener: () => void): () => void {

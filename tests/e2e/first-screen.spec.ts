@@ -204,6 +204,24 @@ test.describe('a product or package page opened from a link', () => {
     })
   }
 
+  test('in Arabic, a group opened from a link asks for its replies in Arabic at once', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'))
+    const asked = requests(page)
+    await page.goto('/#/groups/2')
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'وسائل التواصل الاجتماعي' }),
+    ).toBeVisible()
+    await expect(
+      page.getByRole('list', { name: 'وسائل التواصل الاجتماعي' }).getByRole('listitem'),
+    ).toHaveCount(5)
+    // Asked before the language's messages had loaded: in the language the page shows.
+    expect(asked.filter((entry) => entry.includes('/by-group/'))).toEqual([
+      'fetch /api/products/by-group/2?local=ar',
+    ])
+  })
+
   test('in Arabic, the replies and first pictures are asked for with the page, each once', async ({
     page,
   }) => {
