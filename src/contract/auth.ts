@@ -1,14 +1,24 @@
 import * as v from 'valibot'
 
-export const VERIFICATION_CODE_LENGTH = 4
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
-export const USERNAME_MAX_LENGTH = 50
-export const EMAIL_MAX_LENGTH = 254
+import {
+  CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+} from './constants'
 
-/** A simple pattern on purpose: name@host.tld, without spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-export const CODE_PATTERN = /^\d{4}$/
+export {
+  CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  VERIFICATION_CODE_LENGTH,
+}
 
 /** Letters and digits of any script, and . _ - (no spaces: people type usernames to sign in). */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u

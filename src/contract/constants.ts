@@ -4,6 +4,17 @@
  * home's page step, and where the page carries the first screen.
  */
 
+/** The account forms' bounds: the storefront says them before sending, the server enforces them. */
+export const VERIFICATION_CODE_LENGTH = 4
+export const PASSWORD_MIN_LENGTH = 8
+export const PASSWORD_MAX_LENGTH = 128
+export const USERNAME_MAX_LENGTH = 50
+export const EMAIL_MAX_LENGTH = 254
+
+/** A simple pattern on purpose: name@host.tld, without spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const CODE_PATTERN = /^\d{4}$/
+
 /** The wallet history's two kinds of line: money out (red) and money in (green). */
 export const WALLET_LOG_STATUSES = ['Discounted', 'Charged'] as const
 

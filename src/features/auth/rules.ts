@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro'
-import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/auth'
+import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/constants'
 import type { PhoneValue } from './phone-field'
 import type * as PhoneNumbers from './phone-numbers'
 

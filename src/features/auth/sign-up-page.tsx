@@ -2,7 +2,11 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/auth'
+import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+} from '../../contract/constants'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
 import { button } from '../../ui/button.css'
 import { TextField } from '../../ui/field'
