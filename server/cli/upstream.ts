@@ -1,15 +1,14 @@
 import { createV2Client, V2Refused } from '../adapters/smm-v2'
+import { resolveAttempt, upstreamAttempts } from '../services/upstream'
 import {
   addPanel,
   findPanel,
   fulfilmentChains,
   mapPackage,
   panelClient,
-  resolveAttempt,
   unmapPackage,
-  upstreamAttempts,
   type PanelRow,
-} from '../services/upstream'
+} from '../services/upstream-panels'
 import { findStockPackage } from '../services/stock'
 import { CommandError, table, UsageError, type CliContext, type Command } from './command'
 

@@ -28,7 +28,8 @@ import { placeOrder, replayed, type PreparedOrder } from './order-ledger'
 import { ORDER_FIELD_LABELS, type WireOptions } from './order-queries'
 import { handOver, notifyCompleted } from './order-status'
 import { deliveredCodes, itemCodesJson, noticeLowStock } from './stock'
-import { isUpstreamPackage, wakeUpstream } from './upstream'
+import { wakeUpstream } from './upstream'
+import { isUpstreamPackage } from './upstream-panels'
 import {
   isProductAvailable,
   parseRequirements,

@@ -8,13 +8,9 @@ import { runOperator } from '../test/cli'
 import { describeEachDatabase } from '../test/context'
 import { startFakePanel, type FakePanel } from '../test/fake-panel'
 import { balanceOf, customer, OPENING_LINE, order, packageId, type Customer } from '../test/orders'
-import {
-  addPanel,
-  mapPackage,
-  placeUpstreamOrders,
-  pollUpstreamOrders,
-  retryDelayMs,
-} from './upstream'
+import { placeUpstreamOrders } from './upstream'
+import { addPanel, mapPackage, retryDelayMs } from './upstream-panels'
+import { pollUpstreamOrders } from './upstream-status'
 
 /*
  * Upstream panels (services/upstream.ts) against a fake panel over real HTTP: the operator's

@@ -1,19 +1,21 @@
 import type { Kysely } from 'kysely'
 import pLimit from 'p-limit'
-import {
-  createV2Client,
-  V2Refused,
-  V2Unreached,
-  type V2Client,
-  type V2Status,
-} from '../adapters/smm-v2'
-import type { Database, LocaleCode, OrderRow, UpstreamState } from '../db/schema'
+import { V2Refused, V2Unreached } from '../adapters/smm-v2'
+import type { Database, OrderRow, UpstreamState } from '../db/schema'
 import { inTransaction } from '../db/transaction'
-import { t } from '../i18n'
 import { errorFields, type Logger } from '../log'
-import { seal, serverKey, unseal } from './api-tokens'
-import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from './order-status'
+import { OPEN_STATUSES } from './order-status'
 import { storedAnswers } from './purchase-terms'
+import {
+  panelClient,
+  panelColumns,
+  panelOf,
+  retryDelayMs,
+  type PanelRow,
+  type UpstreamContext,
+  type UpstreamSettings,
+} from './upstream-panels'
+import { pollUpstreamOrders } from './upstream-status'
 
 /*
  * Upstream panels (docs/api.md, Upstream panels): a package's orders bought from another
@@ -29,169 +31,17 @@ import { storedAnswers } from './purchase-terms'
  *    key, so it is never sent again by itself; the operator looks at the panel and says what
  *    happened (upstream:resolve). A `sending` row older than twice the timeout (the server
  *    stopped mid-call) becomes `unknown` the same way;
- * 3. placed orders are asked about in batches (status with `orders=`) and their answer applied
+ * 3. placed orders are asked about in batches (services/upstream-status.ts: status with `orders=`) and their answer applied
  *    as the operator's commands do (services/order-status.ts): Completed completes, Canceled
  *    cancels and refunds, Partial completes and refunds the remains (partialOrder), anything
  *    else waits.
  */
 
-const SEAL_INFO = 'wallet-store upstream key v1'
-const associated = (name: string) => `upstream:${name}`
-
 /** Attempts at a panel that cannot be reached before the order is left to the operator. */
 const MAX_UNREACHED = 6
-/** The wait before attempt n + 1 at an unreachable panel: 5 s, 10 s, 20 s... at most 10 min. */
-export const retryDelayMs = (attempts: number) => Math.min(5_000 * 2 ** (attempts - 1), 600_000)
 /** Orders placed per round, and calls to panels at once. */
 const PLACE_BATCH = 50
 const CONCURRENT_CALLS = 4
-/** Ids per status call, as panels take them. */
-const STATUS_BATCH = 100
-
-// ---- panels and mappings --------------------------------------------------------------------
-
-export interface PanelRow {
-  id: number
-  name: string
-  url: string
-  key_sealed: string
-}
-
-export async function addPanel(
-  db: Kysely<Database>,
-  secret: string | undefined,
-  { name, url, key }: { name: string; url: string; key: string },
-  now: Date,
-): Promise<number> {
-  const sealKey = await serverKey(db, secret, SEAL_INFO)
-  const row = await db
-    .insertInto('upstream_panels')
-    .values({
-      name,
-      url,
-      key_sealed: seal(sealKey, associated(name), key),
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .returning('id')
-    .executeTakeFirst()
-  if (!row) throw new Error(`a panel named ${name} already exists`)
-  return row.id
-}
-
-export function findPanel(db: Kysely<Database>, name: string): Promise<PanelRow | undefined> {
-  return db
-    .selectFrom('upstream_panels')
-    .select(['id', 'name', 'url', 'key_sealed'])
-    .where('name', '=', name)
-    .executeTakeFirst()
-}
-
-export interface UpstreamSettings {
-  tokenSecret: string | undefined
-  timeoutMs: number
-  fetch?: typeof fetch
-}
-
-/** A client of the panel, its key unsealed. */
-export async function panelClient(
-  db: Kysely<Database>,
-  panel: PanelRow,
-  settings: UpstreamSettings,
-): Promise<V2Client> {
-  const key = unseal(
-    await serverKey(db, settings.tokenSecret, SEAL_INFO),
-    associated(panel.name),
-    panel.key_sealed,
-  )
-  if (key === null) throw new Error(`the key of panel ${panel.name} is sealed under another secret`)
-  return createV2Client({ url: panel.url, key }, settings)
-}
-
-/** Maps a package to a panel's service (a new mapping replaces the old one). */
-export async function mapPackage(
-  db: Kysely<Database>,
-  { packageId, panelId, service }: { packageId: number; panelId: number; service: string },
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('upstream_services')
-    .values({ package_id: packageId, panel_id: panelId, service, created_at: now.toISOString() })
-    .onConflict((oc) =>
-      oc
-        .column('package_id')
-        .doUpdateSet({ panel_id: panelId, service, created_at: now.toISOString() }),
-    )
-    .execute()
-}
-
-export async function unmapPackage(db: Kysely<Database>, packageId: number): Promise<boolean> {
-  const done = await db
-    .deleteFrom('upstream_services')
-    .where('package_id', '=', packageId)
-    .executeTakeFirst()
-  return Number(done.numDeletedRows) > 0
-}
-
-/** Whether a package's orders go to an upstream panel (checkout hands them to nobody else). */
-export async function isUpstreamPackage(db: Kysely<Database>, packageId: number | null) {
-  if (packageId === null) return false
-  const row = await db
-    .selectFrom('upstream_services')
-    .select('package_id')
-    .where('package_id', '=', packageId)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
-/**
- * Each package that has stock or an upstream, and its chain of fulfilment: the stock (while it
- * has codes), then the upstream panel's service, then the operator by hand.
- */
-export async function fulfilmentChains(db: Kysely<Database>, now: Date) {
-  const today = now.toISOString().slice(0, 10)
-  const [mapped, stocked] = await Promise.all([
-    db
-      .selectFrom('upstream_services')
-      .innerJoin('upstream_panels', 'upstream_panels.id', 'upstream_services.panel_id')
-      .select(['package_id', 'upstream_panels.name as panel', 'service'])
-      .execute(),
-    db
-      .selectFrom('stock_codes')
-      .select(['package_id', (eb) => eb.fn.countAll<number>().as('available')])
-      .where('order_id', 'is', null)
-      .where('withdrawn_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', today)]))
-      .groupBy('package_id')
-      .execute(),
-  ])
-  const ids = [
-    ...new Set([...mapped.map((m) => m.package_id), ...stocked.map((s) => s.package_id)]),
-  ]
-  if (ids.length === 0) return []
-  const names = await db
-    .selectFrom('packages')
-    .innerJoin('products', 'products.id', 'packages.product_id')
-    .select(['packages.id', 'packages.name_en', 'products.name_en as product'])
-    .where('packages.id', 'in', ids)
-    .execute()
-  return ids
-    .sort((a, b) => a - b)
-    .map((id) => {
-      const name = names.find((n) => n.id === id)
-      const upstream = mapped.find((m) => m.package_id === id)
-      const available = Number(stocked.find((s) => s.package_id === id)?.available ?? 0)
-      return {
-        package_id: id,
-        name: name ? `${name.product} / ${name.name_en}` : '(not in the catalogue)',
-        chain: [
-          ...(available > 0 ? [`stock (${available})`] : []),
-          ...(upstream ? [`${upstream.panel} service ${upstream.service}`] : []),
-          'by hand',
-        ],
-      }
-    })
-}
 
 // ---- placing --------------------------------------------------------------------------------
 
@@ -222,12 +72,6 @@ export function addFields(order: OrderRow, service: string): Record<string, stri
   for (const [name, value] of Object.entries(own)) if (value) fields[name] = value
   for (const answer of answers) fields[answer.name] ??= answer.value
   return fields
-}
-
-export interface UpstreamContext extends UpstreamSettings {
-  lbpRate: number
-  now: Date
-  logger?: Logger
 }
 
 async function settle(
@@ -305,25 +149,6 @@ async function send(db: Kysely<Database>, claimed: Claimed, ctx: UpstreamContext
     upstream: upstreamId,
   })
 }
-
-const panelColumns = [
-  'upstream_panels.id as panel_id',
-  'upstream_panels.name as panel_name',
-  'upstream_panels.url as panel_url',
-  'upstream_panels.key_sealed as panel_key',
-] as const
-
-const panelOf = (r: {
-  panel_id: number
-  panel_name: string
-  panel_url: string
-  panel_key: string
-}) => ({
-  id: r.panel_id,
-  name: r.panel_name,
-  url: r.panel_url,
-  key_sealed: r.panel_key,
-})
 
 /**
  * One round of placing: attempts whose call was cut off become `unknown`; new orders of mapped
@@ -433,144 +258,6 @@ export async function placeUpstreamOrders(
   await Promise.all(claimed.map((c) => limit(() => send(db, c, ctx))))
   return claimed.length
 }
-
-// ---- status ---------------------------------------------------------------------------------
-
-/** A panel's status word, as panels write it (`In progress`, `Cancelled`...). */
-const word = (status: string) => status.toLowerCase().replace(/[^a-z]/g, '')
-
-/** Applies one placed order's status; true once our order is no longer open. */
-async function applyStatus(
-  db: Kysely<Database>,
-  order: { order_id: number; quantity: number; locale: LocaleCode },
-  answer: V2Status,
-  ctx: UpstreamContext,
-): Promise<boolean> {
-  const { now, lbpRate } = ctx
-  const remains = Number.parseInt(answer.remains ?? '', 10)
-  let outcome = word(answer.status)
-  // A Partial with nothing left is a completion; with everything left, a cancel.
-  if (outcome === 'partial' && !(remains > 0)) outcome = 'completed'
-  if (outcome === 'partial' && remains >= order.quantity) outcome = 'canceled'
-  switch (outcome) {
-    case 'completed':
-      await completeOrder(db, order.order_id, { now })
-      return true
-    case 'partial':
-      await partialOrder(db, order.order_id, { remains, lbpRate, now })
-      return true
-    case 'canceled':
-    case 'cancelled':
-    case 'refunded':
-      await cancelOrder(db, order.order_id, {
-        reason: t(order.locale, 'order.canceled_by_provider'),
-        lbpRate,
-        now,
-      })
-      return true
-    default:
-      return false
-  }
-}
-
-/** Per panel, when its status may be asked again after a failure, and how many in a row. */
-const panelPauses = new WeakMap<
-  Kysely<Database>,
-  Map<number, { until: number; failures: number }>
->()
-
-/**
- * One round of status: the placed attempts whose order is open, per panel, in batches; each
- * answer applied (applyStatus). A panel that fails is asked again after a growing wait. Orders
- * closed here or meanwhile by the operator have their attempt `closed`. Returns how many
- * orders changed.
- */
-export async function pollUpstreamOrders(
-  db: Kysely<Database>,
-  ctx: UpstreamContext,
-): Promise<number> {
-  const { now, logger } = ctx
-  const at = now.toISOString()
-  const rows = await db
-    .selectFrom('upstream_orders')
-    .innerJoin('orders', 'orders.id', 'upstream_orders.order_id')
-    .innerJoin('users', 'users.id', 'orders.user_id')
-    .innerJoin('upstream_panels', 'upstream_panels.id', 'upstream_orders.panel_id')
-    .select([
-      'upstream_orders.order_id',
-      'upstream_orders.upstream_id',
-      'orders.status',
-      'orders.quantity',
-      'users.locale',
-      ...panelColumns,
-    ])
-    .where('upstream_orders.state', '=', 'placed')
-    .orderBy('upstream_orders.order_id')
-    .limit(STATUS_BATCH * 10)
-    .execute()
-  let pauses = panelPauses.get(db)
-  if (!pauses) panelPauses.set(db, (pauses = new Map()))
-  const close = (orderId: number, values: Partial<V2Status> = {}) =>
-    db
-      .updateTable('upstream_orders')
-      .set({ state: 'closed', ...statusColumns(values), updated_at: at })
-      .where('order_id', '=', orderId)
-      .where('state', '=', 'placed')
-      .execute()
-  let changed = 0
-  const byPanel = Map.groupBy(rows, (r) => r.panel_id)
-  for (const [panelId, placed] of byPanel) {
-    const pause = pauses.get(panelId)
-    if (pause && pause.until > now.getTime()) continue
-    const panel = panelOf(placed[0]!)
-    try {
-      const client = await panelClient(db, panel, ctx)
-      for (let i = 0; i < placed.length; i += STATUS_BATCH) {
-        const batch = placed.slice(i, i + STATUS_BATCH)
-        const open = batch.filter((r) => OPEN_STATUSES.includes(r.status))
-        for (const done of batch.filter((r) => !OPEN_STATUSES.includes(r.status)))
-          await close(done.order_id)
-        if (open.length === 0) continue
-        const answers = await client.status(open.map((r) => r.upstream_id!))
-        for (const row of open) {
-          const answer = answers.get(row.upstream_id!)
-          if (!answer) continue
-          if ('error' in answer) {
-            await db
-              .updateTable('upstream_orders')
-              .set({ reason: answer.error, updated_at: at })
-              .where('order_id', '=', row.order_id)
-              .where('state', '=', 'placed')
-              .execute()
-          } else if (await applyStatus(db, row, answer, ctx)) {
-            changed++
-            await close(row.order_id, answer)
-          } else {
-            await db
-              .updateTable('upstream_orders')
-              .set({ ...statusColumns(answer), reason: null, updated_at: at })
-              .where('order_id', '=', row.order_id)
-              .where('state', '=', 'placed')
-              .execute()
-          }
-        }
-      }
-      pauses.delete(panelId)
-    } catch (err) {
-      const failures = (pause?.failures ?? 0) + 1
-      pauses.set(panelId, { until: now.getTime() + retryDelayMs(failures), failures })
-      logger?.warn('upstream status failed', { panel: panel.name, failures, ...errorFields(err) })
-    }
-  }
-  return changed
-}
-
-const statusColumns = (s: Partial<V2Status>) => ({
-  ...(s.status === undefined ? {} : { upstream_status: s.status.slice(0, 32) }),
-  ...(s.charge == null ? {} : { charge: s.charge.slice(0, 32) }),
-  ...(s.start_count == null ? {} : { start_count: s.start_count.slice(0, 32) }),
-  ...(s.remains == null ? {} : { remains: s.remains.slice(0, 32) }),
-})
 
 // ---- the operator ---------------------------------------------------------------------------
 
