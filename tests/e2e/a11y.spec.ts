@@ -76,6 +76,25 @@ for (const language of ['en', 'ar'] as const) {
     })
   }
 
+  test(`no serious accessibility problem at phone widths, ${language}`, async ({
+    page,
+    request,
+  }) => {
+    test.slow()
+    // The shell changes at phone widths (short names, an icon menu): signed out, then in.
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
+      await visit(page, '/', language)
+      await visit(page, '/sign-in', language)
+    }
+    await customerIn(page, request, language)
+    for (const width of [390, 320]) {
+      await page.setViewportSize({ width, height: 800 })
+      await visit(page, '/Orders', language)
+    }
+  })
+
   test(`no serious accessibility problem in the signed-out dialogs, ${language}`, async ({
     page,
   }) => {
