@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely'
 import type { ChargingMethod, ChargingStatus, UsdtNetwork } from '../../src/contract/wallet'
-import type { CurrencyCode } from './schema'
+import type { Currency as CurrencyCode } from '../../src/contract/profile'
 
 /*
  * Money in (migration 0007_wallet). Amounts are integer micro-units of their currency (read

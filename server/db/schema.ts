@@ -4,9 +4,12 @@ import type { Locale } from '../../src/contract/common'
 import type { NotificationSubjectKind } from '../../src/contract/notifications'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { WalletLogStatus } from '../../src/contract/wallet'
-import type { OperatorRole } from '../../src/contract/console'
 import type { CatalogueDatabase } from './schema-catalogue'
 import type { WalletDatabase } from './schema-wallet'
+import type { FulfilmentDatabase } from './schema-fulfilment'
+import type { ConsoleDatabase, OperatorTable } from './schema-console'
+
+export type { UpstreamState } from './schema-fulfilment'
 
 // The enums are the contract's: the database holds exactly what the API speaks.
 export type { OrderStatus, UserType, WalletLogStatus }
@@ -306,87 +309,6 @@ export interface OrderTable {
 }
 
 /**
- * A code of the code stock (services/stock.ts): sealed, with the keyed hash of its canonical
- * form (unique), and the one order it went to, if any.
- */
-export interface StockCodeTable {
-  id: Generated<number>
-  package_id: number
-  /** AES-256-GCM, `v1.` + base64url (services/api-tokens.ts). */
-  code_sealed: string
-  /** HMAC-SHA256 of the canonical code, hex. */
-  code_hash: string
-  /** The last day it can be delivered (YYYY-MM-DD, UTC), or null. */
-  expires_on: string | null
-  created_at: string
-  order_id: number | null
-  delivered_at: string | null
-  withdrawn_at: string | null
-}
-
-/** An upstream panel (services/upstream.ts): another store's API v2, its key sealed. */
-export interface UpstreamPanelTable {
-  id: Generated<number>
-  name: string
-  /** The API's address, as the panel gives it (https://panel.example/api/v2). */
-  url: string
-  /** AES-256-GCM, `v1.` + base64url (services/api-tokens.ts). */
-  key_sealed: string
-  created_at: string
-}
-
-/** A package bought from an upstream panel's service. */
-export interface UpstreamServiceTable {
-  package_id: number
-  panel_id: number
-  service: string
-  created_at: string
-}
-
-/**
- * An order's one attempt at an upstream panel, written before the call: `sending` while the
- * call is out, `retry` when the panel could not be reached (nothing sent), `placed` once it
- * answered with its order id, `refused` with the panel's reason, `unknown` when no answer came
- * (it may have been placed: the operator decides), `closed` once our order is no longer open.
- */
-export type UpstreamState = 'sending' | 'retry' | 'placed' | 'refused' | 'unknown' | 'closed'
-
-export interface UpstreamOrderTable {
-  id: Generated<number>
-  order_id: number
-  panel_id: number
-  service: string
-  state: UpstreamState
-  attempts: number
-  next_at: string | null
-  upstream_id: string | null
-  upstream_status: string | null
-  charge: string | null
-  start_count: string | null
-  remains: string | null
-  reason: string | null
-  created_at: string
-  updated_at: string
-}
-
-/** The refund of what an upstream did not deliver of an order (Partial), once per order. */
-export interface OrderPartialTable {
-  order_id: number
-  remains: number
-  amount: bigint
-  currency: CurrencyCode
-  created_at: string
-}
-
-/** A package with stock: its own low-stock threshold, and when it was last said to be low. */
-export interface StockSettingTable {
-  package_id: number
-  /** Available codes at which the operator is told; null: STOCK_LOW_AT. */
-  low_at: number | null
-  low_noticed_at: string | null
-}
-
-/**
  * One per (user, Idempotency-Key) of an order call: the first reply, given again to a repeat
  * of the same request. Written in the order's transaction, so it exists only for an order that
  * was placed.
@@ -454,44 +376,8 @@ export interface PushOutboxTable {
   created_at: string
 }
 
-/** A console account (migration 0020_operators): apart from customers, with its second factor. */
-export interface OperatorTable {
-  id: Generated<number>
-  username: string
-  /** core/username-key.ts: what must be unique. */
-  username_key: string
-  role: OperatorRole
-  /** scrypt, self-describing: see services/passwords.ts. */
-  password_hash: string
-  /** The TOTP secret (base32), sealed as the API tokens are; null until enrolled. */
-  totp_sealed: string | null
-  /** The last TOTP time step that signed in: its code is not accepted again. */
-  totp_step: number | null
-  created_at: string
-  disabled_at: string | null
-}
-
-/** A recovery code, by its keyed hash; `used_at` once it signed in (it never does again). */
-export interface OperatorRecoveryCodeTable {
-  id: Generated<number>
-  operator_id: number
-  code_hash: string
-  used_at: string | null
-}
-
-/** A console session: the cookie's SHA-256, idle expiry from `last_used_at`. */
-export interface OperatorSessionTable {
-  id: Generated<number>
-  operator_id: number
-  token_hash: string
-  /** Where it signed in from (the address key), for the audit. */
-  address: string
-  created_at: string
-  last_used_at: string
-  revoked_at: string | null
-}
-
-export interface Database extends CatalogueDatabase, WalletDatabase {
+export interface Database
+  extends CatalogueDatabase, WalletDatabase, FulfilmentDatabase, ConsoleDatabase {
   meta: MetaTable
   content_version: ContentVersionTable
   settings: SettingTable
@@ -513,19 +399,10 @@ export interface Database extends CatalogueDatabase, WalletDatabase {
   messages: MessageTable
   orders: OrderTable
   idempotency_keys: IdempotencyKeyTable
-  stock_codes: StockCodeTable
-  stock_settings: StockSettingTable
-  upstream_panels: UpstreamPanelTable
-  upstream_services: UpstreamServiceTable
-  upstream_orders: UpstreamOrderTable
-  order_partials: OrderPartialTable
   notifications: NotificationTable
   push_jobs: PushJobTable
   push_outbox: PushOutboxTable
   player_numbers: PlayerNumberTable
-  operators: OperatorTable
-  operator_recovery_codes: OperatorRecoveryCodeTable
-  operator_sessions: OperatorSessionTable
 }
 
 export type WebsiteInfoRow = Selectable<WebsiteInfoTable>

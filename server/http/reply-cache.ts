@@ -4,7 +4,6 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { parseAccept } from 'hono/utils/accept'
 import type { Locale } from '../../src/contract/common'
 import { FreshRead } from '../services/content-version'
-import type { AppEnv } from './env'
 
 /** What a shared reply may be kept for by browsers, CDNs and the service worker. */
 export const SHARED_MAX_AGE_SECONDS = 300
@@ -139,7 +138,12 @@ export function entryHeaders(entry: Entry, notModified: boolean, encoding: strin
   return headers
 }
 
-function reply(c: Context<AppEnv>, entry: Entry): Response {
+/** What the shared replies read of a request (the app's env has more: http/env.ts). */
+interface CacheEnv {
+  Variables: { replies: ReplyCache; locale: Locale }
+}
+
+function reply(c: Context<CacheEnv>, entry: Entry): Response {
   const notModified = etagMatches(c.req.header('if-none-match'), entry.etag)
   const encoding = encodingFor(entry, c.req.header('accept-encoding'))
   const headers = entryHeaders(entry, notModified, encoding)
@@ -157,7 +161,7 @@ function reply(c: Context<AppEnv>, entry: Entry): Response {
  * strong ETag and 304 to a matching If-None-Match, and `Cache-Control: public, max-age=300`.
  * Other statuses are neither kept nor marked shareable.
  */
-export function sharedReply(): MiddlewareHandler<AppEnv> {
+export function sharedReply(): MiddlewareHandler<CacheEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next()
     const cache = c.var.replies
