@@ -217,23 +217,52 @@ test('at 320 px the WhatsApp button covers nothing of an order at any scroll pos
   }
 })
 
-test('a first load does not shift as its content arrives', async ({ page }) => {
-  await page.setViewportSize(PHONES[0]!)
-  await page.addInitScript(() => {
+/** Records every layout shift of the pages opened next. */
+const watchShifts = (page: Page) =>
+  page.addInitScript(() => {
     const shifts: number[] = ((window as unknown as { shifts: number[] }).shifts = [])
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
         shifts.push(entry.value)
     }).observe({ type: 'layout-shift', buffered: true })
   })
+
+/** The page's layout shifts so far, summed (its CLS, as one session window at most). */
+const totalShift = (page: Page) =>
+  page.evaluate(() =>
+    (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
+  )
+
+test('a first load does not shift as its content arrives', async ({ page }) => {
+  await page.setViewportSize(PHONES[0]!)
+  await watchShifts(page)
   for (const path of ['/', '/products/products-1/1', '/products/products-1/packages/1']) {
     await page.goto('about:blank')
     await page.goto(`/#${path}`)
     await expect(page.locator('main h1, main h2').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
-    const shift = await page.evaluate(() =>
-      (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0),
-    )
+    const shift = await totalShift(page)
     expect(shift, `layout shift of ${path}`).toBeLessThan(0.02)
   }
+})
+
+test('a signed-in first load of the wallet does not shift when its reply comes late', async ({
+  page,
+  request,
+}) => {
+  await signedInCustomer(page, request, { balance: '25' })
+  await page.setViewportSize(PHONES[0]!)
+  await watchShifts(page)
+  // A slow network: the balance and the lines arrive well after the page is painted.
+  await page.route('**/api/payment-logs*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.goto('about:blank')
+  await page.goto('/#/wallet')
+  await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
+  await expect(page.getByText('25.00 $').first()).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  const shift = await totalShift(page)
+  expect(shift, 'layout shift of the wallet').toBeLessThan(0.02)
 })

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { PaymentLog, WalletLogStatus } from '../../contract/wallet'
+import type { ReactNode } from 'react'
+import type { PaymentLog, PaymentLogPage, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
 import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
@@ -43,6 +44,7 @@ export function WalletPage({ search }: { search: WalletSearch }) {
     }),
   )
   const { data } = query
+  const user = data?.user
   const change = (next: Partial<WalletSearch>) =>
     void navigate({ to: '/wallet', search: { ...search, page: 1, ...next } })
 
@@ -71,34 +73,24 @@ export function WalletPage({ search }: { search: WalletSearch }) {
       <h1 id="wallet-heading" className={surface.heading}>
         <Trans>Wallet</Trans>
       </h1>
-      {data && (
-        <dl className={styles.cards}>
-          <div className={styles.card}>
-            <dt className={styles.cardLabel}>
-              <Trans>Current balance</Trans>
-            </dt>
-            <dd className={styles.cardAmount}>
-              <Price amount={data.user.current_balance} currency={data.user.currency} />
-            </dd>
-          </div>
-          <div className={styles.card}>
-            <dt className={styles.cardLabel}>
-              <Trans>Shipping total</Trans>
-            </dt>
-            <dd className={styles.cardAmount}>
-              <Price amount={data.user.total_shipped} currency={data.user.currency} />
-            </dd>
-          </div>
-          <div className={styles.card}>
-            <dt className={styles.cardLabel}>
-              <Trans>Total payment</Trans>
-            </dt>
-            <dd className={styles.cardAmount}>
-              <Price amount={data.user.total_spent} currency={data.user.currency} />
-            </dd>
-          </div>
-        </dl>
-      )}
+      {/* The cards stand before the reply comes, so it does not push the list down. */}
+      <dl className={styles.cards}>
+        <BalanceCard
+          label={<Trans>Current balance</Trans>}
+          amount={user?.current_balance}
+          currency={user?.currency}
+        />
+        <BalanceCard
+          label={<Trans>Shipping total</Trans>}
+          amount={user?.total_shipped}
+          currency={user?.currency}
+        />
+        <BalanceCard
+          label={<Trans>Total payment</Trans>}
+          amount={user?.total_spent}
+          currency={user?.currency}
+        />
+      </dl>
       <ListFilters id="wallet" value={search} onChange={change}>
         <SelectFilter
           id="wallet-status"
@@ -127,5 +119,29 @@ export function WalletPage({ search }: { search: WalletSearch }) {
         link={(page, props) => <AppLink to="/wallet" search={{ ...search, page }} {...props} />}
       />
     </section>
+  )
+}
+
+/** One of the wallet's totals; a bar of its height until the reply comes. */
+function BalanceCard({
+  label,
+  amount,
+  currency,
+}: {
+  label: ReactNode
+  amount: PaymentLogPage['user']['current_balance'] | undefined
+  currency?: PaymentLogPage['user']['currency']
+}) {
+  return (
+    <div className={styles.card}>
+      <dt className={styles.cardLabel}>{label}</dt>
+      <dd className={styles.cardAmount}>
+        {amount !== undefined && currency ? (
+          <Price amount={amount} currency={currency} />
+        ) : (
+          <span className={styles.cardPending} />
+        )}
+      </dd>
+    </div>
   )
 }

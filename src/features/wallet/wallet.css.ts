@@ -23,9 +23,21 @@ export const cardLabel = style({ color: tokens.muted, fontWeight: 600, margin: 0
 export const cardAmount = style({
   margin: 0,
   fontSize: '1.35rem',
+  lineHeight: 1.3,
+  minBlockSize: '1.3em',
   fontWeight: 700,
   color: site.primary,
   fontVariantNumeric: 'tabular-nums',
+})
+
+/** An amount not there yet: a bar of the amount's height. */
+export const cardPending = style({
+  display: 'block',
+  inlineSize: '6rem',
+  maxInlineSize: '100%',
+  blockSize: '1.3em',
+  borderRadius: '4px',
+  background: tokens.border,
 })
 
 /** The top-up methods: cards to choose one from. */
