@@ -8,6 +8,7 @@ export type PieceState = 'loading' | 'failed'
  * A component whose code is fetched when it is first shown, like React.lazy, but whose failure
  * to load (the page went offline before the service worker had the file) never breaks the
  * page: it shows `placeholder` meanwhile, and tries again once the device is back online.
+ * Offline it still tries first: the service worker usually has the file.
  * React.lazy would throw to the nearest error boundary and remember the failure for good. It
  * also waits for the whole catalogue: home's first load has only the messages its files use.
  */
@@ -34,8 +35,10 @@ export function lazyPiece<P extends object>(
       () => loaded && { current: loaded },
     )
     const [failed, setFailed] = useState(false)
+    // Offline too: the service worker keeps every chunk of the build, so the piece usually
+    // loads; a failure is shown, and tried again when the device comes back online.
     useEffect(() => {
-      if (component || !online) return
+      if (component) return
       let live = true
       start().then(
         // In a transition React renders the piece in slices that yield to the browser, not in
@@ -48,7 +51,7 @@ export function lazyPiece<P extends object>(
       }
     }, [component, online])
     if (component) return <component.current {...props} />
-    return placeholder(failed || !online ? 'failed' : 'loading')
+    return placeholder(failed ? 'failed' : 'loading')
   }
   return LazyPiece
 }
