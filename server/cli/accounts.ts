@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PasswordSchema } from '../../src/contract/auth'
+import { PasswordSchema } from '../../src/contract/auth'
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/contract/constants'
 import { forgetIdentityFailures } from '../services/attempts'
 import { recordAudit } from '../services/audit'
 import { revokeUserSessions } from '../services/sessions'

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { PASSWORD_MIN_LENGTH } from '../../src/contract/auth'
+import { PASSWORD_MIN_LENGTH } from '../../src/contract/constants'
 import { type Profile } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { Database, UserRow } from '../db/schema'

@@ -7,18 +7,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
-  VERIFICATION_CODE_LENGTH,
 } from './constants'
-
-export {
-  CODE_PATTERN,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  VERIFICATION_CODE_LENGTH,
-}
 
 /** Letters and digits of any script, and . _ - (no spaces: people type usernames to sign in). */
 export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]+$/u

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { PASSWORD_MAX_LENGTH, text } from './auth'
+import { text } from './auth'
 import { AmountSchema } from './catalogue'
-import { REJECT_REASON_MAX_LENGTH } from './constants'
+import { PASSWORD_MAX_LENGTH, REJECT_REASON_MAX_LENGTH } from './constants'
 import { CurrencySchema } from './profile'
 import { ChargingMethodSchema, ChargingProcessSchema } from './wallet'
 
