@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto'
-import sharp from 'sharp'
 import { URI, type TOTP } from 'otpauth'
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
 import {
@@ -12,71 +11,22 @@ import {
 } from '../../src/contract/console'
 import { ENDPOINTS, type Endpoint } from '../../src/contract/endpoints'
 import { ChargeReplySchema } from '../../src/contract/wallet'
-import type { App } from '../app'
 import { CONSOLE_IDLE_MS } from '../services/operators'
 import { runOperator } from '../test/cli'
-import { describeEachDatabase, type TestContext } from '../test/context'
+import {
+  consoleAccount,
+  cookieOf,
+  post,
+  read,
+  signedIn as consoleSignedIn,
+  signIn as consoleSignIn,
+  type ConsoleAccount,
+} from '../test/console'
+import { describeEachDatabase } from '../test/context'
 import { balanceOf, customer, get, twoServers } from '../test/orders'
 
 const CONSOLE = Object.values<Endpoint>(ENDPOINTS).filter((e) => e.path.startsWith('/admin/'))
 const pathOf = (e: Endpoint) => `/api${e.path.replaceAll(/:\w+/g, '1')}`
-
-interface ConsoleAccount {
-  username: string
-  password: string
-  totp: TOTP
-  recoveryCodes: string[]
-}
-
-/** A console account made as the owner makes one: users:create --role, its printed second factor. */
-async function consoleAccount(ctx: TestContext, role: 'owner' | 'operator') {
-  const username = `op${randomBytes(4).toString('hex')}`
-  const password = 'a long console password'
-  const made = await runOperator(
-    ctx,
-    'users:create',
-    '--role',
-    role,
-    '--username',
-    username,
-    '--password',
-    password,
-    '--json',
-  )
-  expect(made.code, made.stderr).toBe(0)
-  const json = JSON.parse(made.stdout) as { otpauth_uri: string; recovery_codes: string[] }
-  expect(json.otpauth_uri).toMatch(/^otpauth:\/\/totp\//)
-  return {
-    username,
-    password,
-    totp: URI.parse(json.otpauth_uri) as TOTP,
-    recoveryCodes: json.recovery_codes,
-  } satisfies ConsoleAccount
-}
-
-/** POST /api/admin/<path> as the console page sends it: JSON, same origin, the cookie. */
-function post(app: App, path: string, body: unknown, cookie?: string, origin = 'http://localhost') {
-  return app.request(`/api/admin/${path}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: {
-      'content-type': 'application/json',
-      origin,
-      ...(cookie ? { cookie } : {}),
-    },
-  })
-}
-
-const read = (app: App, path: string, cookie?: string) =>
-  app.request(`/api/admin/${path}`, { headers: cookie ? { cookie } : {} })
-
-/** The session cookie a reply set, as the browser sends it back. */
-function cookieOf(res: Response): string {
-  const set = res.headers.get('set-cookie') ?? ''
-  const pair = /console_session=[^;]+/.exec(set)
-  expect(pair, set).not.toBeNull()
-  return pair![0]
-}
 
 /** A real photo: a PNG drawn by sharp. */
 const png = () =>
@@ -88,21 +38,10 @@ describeEachDatabase('operator console', (ctx) => {
   const code = (account: ConsoleAccount, offsetMs = 0) =>
     account.totp.generate({ timestamp: ctx.clock.now().getTime() + offsetMs })
 
-  async function signIn(account: ConsoleAccount, second = code(account), app = ctx.app) {
-    const res = await post(app, 'sign-in', {
-      username: account.username,
-      password: account.password,
-      code: second,
-    })
-    expect(res.status, await res.clone().text()).toBe(200)
-    return cookieOf(res)
-  }
+  const signIn = (account: ConsoleAccount, second = code(account), app = ctx.app) =>
+    consoleSignIn(ctx, account, second, app)
 
-  /** A fresh account and a signed-in session; the clock moves on a step so codes are new. */
-  async function signedIn(role: 'owner' | 'operator' = 'operator') {
-    const account = await consoleAccount(ctx, role)
-    return { account, cookie: await signIn(account) }
-  }
+  const signedIn = (role: 'owner' | 'operator' = 'operator') => consoleSignedIn(ctx, role)
 
   async function waitingReceipt(locale: 'en' | 'ar' = 'en', value = '50') {
     const owner = await customer(ctx, { balance: '0', locale })
