@@ -209,6 +209,18 @@ export const MESSAGE_IDS = [
   'console.top_up_approved',
   'console.top_up_rejected',
   'console.top_up_decided',
+  'field.status',
+  'field.date',
+  'field.codes',
+  'field.note',
+  'field.expiry',
+  'validation.codes',
+  'validation.day',
+  'console.order_completed',
+  'console.order_canceled',
+  'console.order_decided',
+  'console.order_retried',
+  'console.order_no_retry',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -2,6 +2,8 @@ import { ORDER_STATUSES } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from '../services/order-status'
+import { createProvider } from '../adapters/providers'
+import { findOrders, retryHandOver } from '../services/console-orders'
 import { itemName } from '../services/item-name'
 import { withStockCodes } from '../services/stock'
 import {
@@ -94,22 +96,15 @@ export const orderCommands: Record<string, Command> = {
         args.values.status === undefined
           ? undefined
           : choice(args, 'status', ORDER_STATUSES, 'WAITING')
-      let query = ctx.db
-        .selectFrom('orders')
-        .innerJoin('users', 'users.id', 'user_id')
-        .selectAll('orders')
-        .select('users.username as username')
       const userId = await userOption(ctx, args)
-      if (userId !== undefined) query = query.where('user_id', '=', userId)
-      if (status) query = query.where('status', '=', status)
-      const rows = await query
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute()
+      const { data: rows } = await findOrders(
+        ctx.db,
+        { ...(status ? { status } : {}), ...(userId !== undefined ? { userId } : {}) },
+        { timeZone: ctx.config.storeTimeZone, page: { page: 1, perPage: LIST_LIMIT } },
+      )
       // The operator sees the codes the stock delivered, as the orders' owners do.
       const shown = await withStockCodes(ctx.db, ctx.config.tokenSecret, rows)
-      const orders = shown.map(({ username, ...order }) => view(order, username))
+      const orders = shown.map(({ username, phone_number: _, ...order }) => view(order, username))
       const brief = orders.map((o) => ({
         id: o.id,
         user: o.user,
@@ -146,6 +141,7 @@ export const orderCommands: Record<string, Command> = {
         note,
         expiryDate: expiry,
         now: ctx.clock.now(),
+        actor: ctx.actor,
       })
       if (!result.changed) throw notOpen(id, result.order, 'completed')
       const order = view(result.order, await usernameOf(ctx, result.order.user_id))
@@ -170,6 +166,7 @@ export const orderCommands: Record<string, Command> = {
         reason,
         lbpRate: ctx.config.lbpRate,
         now: ctx.clock.now(),
+        actor: ctx.actor,
       })
       if (!result.changed) throw notOpen(id, result.order, 'canceled')
       const user = await ctx.db
@@ -187,6 +184,27 @@ export const orderCommands: Record<string, Command> = {
         },
         text: `Order #${id} is CANCELED; ${refund} ${user.currency} went back to ${user.username} (balance ${fromMicros(user.balance)} ${user.currency}).`,
       }
+    },
+  },
+
+  'orders:retry': {
+    summary:
+      'Hand a FAILED order (or an upstream order left to you) over again: to the provider, or to its panel on the next round.',
+    usage: '<id>',
+    positionals: ['id'],
+    async run(ctx, args) {
+      const id = orderId(args.positionals[0]!)
+      const result = await retryHandOver(ctx.db, createProvider(ctx.config), id, {
+        now: ctx.clock.now(),
+        actor: ctx.actor,
+      })
+      if (!result.order) throw new CommandError(`No order #${id}.`)
+      if (!result.changed)
+        throw new CommandError(
+          `Order #${id} (${result.order.status}) has no failed hand-over to retry.`,
+        )
+      const order = view(result.order, await usernameOf(ctx, result.order.user_id))
+      return { json: order, text: `Order #${id} was handed over again; it is ${order.status}.` }
     },
   },
 }

@@ -14,6 +14,7 @@ import {
 } from '../http/console-auth'
 import type { AppEnv } from '../http/env'
 import { sameOriginOnly } from '../http/same-origin'
+import { adminOrderRoutes } from './admin-orders'
 import { t } from '../i18n'
 import { recordAudit } from '../services/audit'
 import { approveCharge, findCharge, rejectCharge } from '../services/charging'
@@ -82,6 +83,7 @@ const limit = formBodyLimit()
 const operator = requireOperator()
 
 export const adminRoutes = new Hono<AppEnv>()
+  .route('/', adminOrderRoutes)
   .post(
     E.consoleSignIn.path,
     noBearer,

@@ -62,7 +62,7 @@ export function searchKey(text: string): string {
 export const productSearchText = (nameEn: string, nameAr: string) =>
   `${searchKey(nameEn)}\n${searchKey(nameAr)}`
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`)
 
 /** The database keeps numbers 1 to 7 (a check constraint); the type says so too. */
 const productNumber = (n: number): ProductNumber => v.parse(ProductNumberSchema, n)

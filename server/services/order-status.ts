@@ -11,6 +11,8 @@ import { TurnBatch } from '../db/turn-batch'
 import { t } from '../i18n'
 import type { Logger } from '../log'
 import { errorFields } from '../log'
+import { fromMicros } from '../../src/domain/money'
+import { recordAudit } from './audit'
 import { inEachLanguage, noticeMoney, notify } from './notifications'
 import { itemName } from './item-name'
 import { storedAnswers } from './purchase-terms'
@@ -33,6 +35,8 @@ export interface Completion {
   note?: string | null
   expiryDate?: string | null
   now: Date
+  /** The operator who decided it (cli/orders.ts, the console), for the audit log. */
+  actor?: string
 }
 
 /**
@@ -42,7 +46,7 @@ export interface Completion {
 export async function completeOrder(
   db: Kysely<Database>,
   orderId: number,
-  { codes = [], note = null, expiryDate = null, now }: Completion,
+  { codes = [], note = null, expiryDate = null, now, actor }: Completion,
 ): Promise<StatusChange> {
   return inTransaction(db, async (trx) => {
     const order = await trx
@@ -61,9 +65,18 @@ export async function completeOrder(
     if (!order) return { changed: false, order: await orderById(trx, orderId) }
     const user = await trx
       .selectFrom('users')
-      .select('locale')
+      .select(['id', 'username', 'locale'])
       .where('id', '=', order.user_id)
       .executeTakeFirstOrThrow()
+    if (actor)
+      await recordAudit(trx, {
+        actor,
+        action: 'orders.complete',
+        user,
+        // The codes themselves are the customer's: the log keeps how many.
+        details: { order: order.id, codes: codes.length, note, expiry: expiryDate },
+        now,
+      })
     await notifyCompleted(trx, order, user.locale, now)
     return { changed: true, order }
   })
@@ -96,6 +109,8 @@ export interface Cancellation {
   /** LBP per USD, for an order paid in the currency the wallet has since left. */
   lbpRate: number
   now: Date
+  /** The operator who decided it, for the audit log. */
+  actor?: string
 }
 
 /**
@@ -106,7 +121,7 @@ export interface Cancellation {
 export async function cancelOrder(
   db: Kysely<Database>,
   orderId: number,
-  { reason, lbpRate, now }: Cancellation,
+  { reason, lbpRate, now, actor }: Cancellation,
 ): Promise<StatusChange & { refund?: bigint }> {
   return inTransaction(db, async (trx) => {
     const order = await trx
@@ -124,6 +139,14 @@ export async function cancelOrder(
       line: (locale) =>
         t(locale, 'wallet.order_refund', { id: order.id, item: itemName(order, locale) }),
     })
+    if (actor)
+      await recordAudit(trx, {
+        actor,
+        action: 'orders.cancel',
+        user: { id: order.user_id, username: user.username },
+        details: { order: order.id, reason, refund: fromMicros(refund), currency: user.currency },
+        now,
+      })
     await notify(
       trx,
       { id: order.user_id, locale: user.locale },
@@ -160,7 +183,7 @@ async function refundToWallet(
     .updateTable('users')
     .set((eb) => ({ balance: eb('balance', '+', refund) }))
     .where('id', '=', order.user_id)
-    .returning(['balance', 'currency', 'locale'])
+    .returning(['username', 'balance', 'currency', 'locale'])
     .executeTakeFirstOrThrow()
   await addWalletLog(trx, {
     userId: order.user_id,

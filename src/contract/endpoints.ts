@@ -29,6 +29,13 @@ import {
   TopUpDecisionReplySchema,
   TopUpQueueReplySchema,
 } from './console'
+import {
+  CancelOrderSchema,
+  CompleteOrderSchema,
+  ConsoleOrderActionReplySchema,
+  ConsoleOrderPageSchema,
+  ConsoleOrderReplySchema,
+} from './console-orders'
 import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
@@ -425,6 +432,38 @@ export const ENDPOINTS = {
     auth: 'operator',
     body: RejectTopUpSchema,
     reply: TopUpDecisionReplySchema,
+  },
+  consoleOrders: {
+    method: 'GET',
+    path: '/admin/orders',
+    auth: 'operator',
+    reply: ConsoleOrderPageSchema,
+  },
+  consoleOrder: {
+    method: 'GET',
+    path: '/admin/orders/:id',
+    auth: 'operator',
+    reply: ConsoleOrderReplySchema,
+  },
+  consoleCompleteOrder: {
+    method: 'POST',
+    path: '/admin/orders/:id/complete',
+    auth: 'operator',
+    body: CompleteOrderSchema,
+    reply: ConsoleOrderActionReplySchema,
+  },
+  consoleCancelOrder: {
+    method: 'POST',
+    path: '/admin/orders/:id/cancel',
+    auth: 'operator',
+    body: CancelOrderSchema,
+    reply: ConsoleOrderActionReplySchema,
+  },
+  consoleRetryOrder: {
+    method: 'POST',
+    path: '/admin/orders/:id/retry',
+    auth: 'operator',
+    reply: ConsoleOrderActionReplySchema,
   },
   // ---- development only
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },
