@@ -1,4 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react'
+import { Trans } from '@lingui/react/macro'
+import { PASSWORD_MAX_LENGTH } from '../contract/constants'
 import * as styles from './field.css'
 
 /** A label over its control, with an optional hint below. */
@@ -54,5 +56,25 @@ export function TextField({
         {...input}
       />
     </Field>
+  )
+}
+
+/** A password input (up to the longest password the store takes), labelled "Password" unless told. */
+export function PasswordField({
+  label = <Trans>Password</Trans>,
+  autoComplete = 'current-password',
+  ...field
+}: Omit<Parameters<typeof TextField>[0], 'label' | 'type'> & {
+  label?: ReactNode
+  autoComplete?: 'current-password' | 'new-password'
+}) {
+  return (
+    <TextField
+      type="password"
+      maxLength={PASSWORD_MAX_LENGTH}
+      label={label}
+      autoComplete={autoComplete}
+      {...field}
+    />
   )
 }

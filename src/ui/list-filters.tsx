@@ -49,24 +49,37 @@ export function SelectFilter<V extends string>({
 }
 
 /**
- * The filters above a list: the list's own (a status) and the date: all, today, last week,
- * last month, or a specific range, which reveals a start and an end date.
+ * The filters above a list: its status, how it is sorted (newest, oldest, highest or lowest
+ * amount first) and the date: all, today, last week, last month, or a specific range, which
+ * reveals a start and an end date.
  */
-export function ListFilters({
+export function ListFilters<S extends string>({
   id,
-  children,
+  statuses,
   value,
   onChange,
 }: {
   id: string
-  children?: ReactNode
-  value: DateFilterValue
-  onChange: (next: Partial<DateFilterValue>) => void
+  statuses: { value: S; label: string }[]
+  value: DateFilterValue & { status: S; sort: ListSortChoice }
+  onChange: (next: Partial<DateFilterValue & { status: S; sort: ListSortChoice }>) => void
 }) {
   const { t } = useLingui()
   return (
     <div className={styles.filters}>
-      {children}
+      <SelectFilter
+        id={`${id}-status`}
+        label={<Trans>Status</Trans>}
+        value={value.status}
+        onChange={(status) => onChange({ status })}
+        options={statuses}
+      />
+      <SortFilter
+        id={`${id}-sort`}
+        value={value.sort}
+        onChange={(sort) => onChange({ sort })}
+        amounts
+      />
       <SelectFilter
         id={`${id}-date`}
         label={<Trans>Date</Trans>}

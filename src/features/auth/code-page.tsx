@@ -5,15 +5,15 @@ import { useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
 import { startSession } from '../../api/session'
-import { CODE_PATTERN, PASSWORD_MAX_LENGTH } from '../../contract/constants'
-import { button } from '../../ui/button.css'
+import { CODE_PATTERN } from '../../contract/constants'
 import { CodeInput } from '../../ui/code-input'
-import { TextField } from '../../ui/field'
+import { PasswordField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
 import { authApi } from './queries'
 import { confirmationProblem, passwordProblem, type Problem } from './rules'
 import * as styles from './auth.css'
+import { SubmitButton } from '../../ui/submit-button'
 
 export const RESEND_SECONDS = 60
 
@@ -176,23 +176,18 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
             <p id="code-password-note" className={styles.note}>
               <Trans>The page was reloaded: type your password again to use this code.</Trans>
             </p>
-            <TextField
+            <PasswordField
               id="code-password"
-              type="password"
               autoComplete={kind === 'sign-in' ? 'current-password' : 'new-password'}
               aria-describedby="code-password-note"
-              maxLength={PASSWORD_MAX_LENGTH}
-              label={<Trans>Password</Trans>}
               value={typedPassword}
               onValue={setTypedPassword}
               invalid={problem?.field === 'password'}
             />
             {kind === 'sign-up' && (
-              <TextField
+              <PasswordField
                 id="code-password-confirmation"
-                type="password"
                 autoComplete="new-password"
-                maxLength={PASSWORD_MAX_LENGTH}
                 label={<Trans>Confirm password</Trans>}
                 value={confirmation}
                 onValue={setConfirmation}
@@ -218,9 +213,9 @@ export function CodePage({ kind, redirect }: { kind: 'sign-in' | 'sign-up'; redi
             </button>
           )}
         </div>
-        <button type="submit" className={button.primary} disabled={verifying}>
-          {verifying ? <Trans>Please wait…</Trans> : <Trans>Send</Trans>}
-        </button>
+        <SubmitButton pending={verifying}>
+          <Trans>Send</Trans>
+        </SubmitButton>
         <FormError message={problem?.message} />
         {notice && <p role="status">{notice}</p>}
       </form>

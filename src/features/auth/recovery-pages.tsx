@@ -3,7 +3,6 @@ import { useMutation } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { CODE_PATTERN, EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/constants'
-import { button } from '../../ui/button.css'
 import { CodeInput } from '../../ui/code-input'
 import { TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
@@ -12,6 +11,7 @@ import { pending } from './pending'
 import { authApi } from './queries'
 import { confirmationProblem, emailProblem, passwordProblem } from './rules'
 import * as styles from './auth.css'
+import { SubmitButton } from '../../ui/submit-button'
 
 /** /forget-password: one e-mail field; the address waits in session storage for the code. */
 export function ForgotPasswordPage() {
@@ -69,9 +69,9 @@ export function ForgotPasswordPage() {
           dir="ltr"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <button type="submit" className={button.primary} disabled={send.isPending}>
-          {send.isPending ? <Trans>Please wait…</Trans> : <Trans>Next</Trans>}
-        </button>
+        <SubmitButton pending={send.isPending}>
+          <Trans>Next</Trans>
+        </SubmitButton>
         <FormError message={problem} />
       </form>
     </section>
@@ -126,9 +126,9 @@ export function VerificationCodePage() {
       </p>
       <form className={styles.form} onSubmit={submit} noValidate>
         <CodeInput value={code} onChange={setCode} invalid={!!problem} />
-        <button type="submit" className={button.primary} disabled={check.isPending}>
-          {check.isPending ? <Trans>Please wait…</Trans> : <Trans>Verification</Trans>}
-        </button>
+        <SubmitButton pending={check.isPending}>
+          <Trans>Verification</Trans>
+        </SubmitButton>
         <FormError message={problem} />
       </form>
     </section>
@@ -245,9 +245,9 @@ function NewPasswordForm({
           />
           <Trans>Show Password</Trans>
         </label>
-        <button type="submit" className={button.primary} disabled={saving.isPending}>
-          {saving.isPending ? <Trans>Please wait…</Trans> : <Trans>Save</Trans>}
-        </button>
+        <SubmitButton pending={saving.isPending}>
+          <Trans>Save</Trans>
+        </SubmitButton>
         <FormError message={problem} />
       </form>
       {footer}

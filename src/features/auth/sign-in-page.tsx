@@ -2,9 +2,8 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
-import { TextField } from '../../ui/field'
+import { PasswordField, TextField } from '../../ui/field'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
@@ -12,6 +11,7 @@ import { PhoneField, type PhoneValue } from './phone-field'
 import { authApi } from './queries'
 import { passwordProblem, phoneProblem, type Problem } from './rules'
 import * as styles from './auth.css'
+import { SubmitButton } from '../../ui/submit-button'
 
 export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boolean }) {
   const { t } = useLingui()
@@ -112,14 +112,11 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
             autoComplete="username"
           />
         )}
-        <TextField
+        <PasswordField
           id="sign-in-password"
-          label={<Trans>Password</Trans>}
           value={password}
           onValue={setPassword}
           invalid={invalid('password')}
-          type="password"
-          autoComplete="current-password"
         />
         <div className={styles.row}>
           <label className={styles.check}>
@@ -134,9 +131,9 @@ export function SignInPage({ redirect, reset }: { redirect?: string; reset?: boo
             <Trans>Forgot your password?</Trans>
           </AppLink>
         </div>
-        <button type="submit" className={button.primary} disabled={check.isPending}>
-          {check.isPending ? <Trans>Please wait…</Trans> : <Trans>Sign in</Trans>}
-        </button>
+        <SubmitButton pending={check.isPending}>
+          <Trans>Sign in</Trans>
+        </SubmitButton>
         <FormError message={problem?.message} />
       </form>
       <p className={styles.note}>

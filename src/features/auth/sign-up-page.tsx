@@ -2,14 +2,9 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
-import {
-  EMAIL_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  USERNAME_MAX_LENGTH,
-} from '../../contract/constants'
+import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../contract/constants'
 import { DEFAULT_COUNTRY } from '../../domain/phone'
-import { button } from '../../ui/button.css'
-import { TextField } from '../../ui/field'
+import { PasswordField, TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { pending } from './pending'
 import { PhoneField, type PhoneValue } from './phone-field'
@@ -22,6 +17,7 @@ import {
   type Problem,
 } from './rules'
 import * as styles from './auth.css'
+import { SubmitButton } from '../../ui/submit-button'
 
 export function SignUpPage() {
   const { t } = useLingui()
@@ -104,32 +100,27 @@ export function SignUpPage() {
           dir="ltr"
           maxLength={EMAIL_MAX_LENGTH}
         />
-        <TextField
+        <PasswordField
           id="sign-up-password"
-          label={<Trans>Password</Trans>}
           value={password}
           onValue={setPassword}
           invalid={invalid('password')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
         />
-        <TextField
+        <PasswordField
           id="sign-up-confirmation"
           label={<Trans>Confirm password</Trans>}
           value={confirmation}
           onValue={setConfirmation}
           invalid={invalid('password_confirmation')}
-          type="password"
           autoComplete="new-password"
-          maxLength={PASSWORD_MAX_LENGTH}
         />
         <p className={styles.note}>
           <Trans>Company accounts cannot sign up here: please contact the provider.</Trans>
         </p>
-        <button type="submit" className={button.primary} disabled={validate.isPending}>
-          {validate.isPending ? <Trans>Please wait…</Trans> : <Trans>Sign up</Trans>}
-        </button>
+        <SubmitButton pending={validate.isPending}>
+          <Trans>Sign up</Trans>
+        </SubmitButton>
         <FormError message={problem?.message} />
       </form>
       <p className={styles.note}>

@@ -4,13 +4,14 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
 import type { Operator } from '../../contract/console'
 import { button } from '../../ui/button.css'
-import { TextField } from '../../ui/field'
+import { PasswordField, TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { AppLink } from '../../ui/nav'
 import * as surface from '../../ui/surface.css'
 import { consoleApi, consoleQueries, resetConsole } from './queries'
 import * as styles from './console.css'
+import { SubmitButton } from '../../ui/submit-button'
 
 /**
  * Every console screen is inside this: the console's own sign-in until its session cookie is
@@ -134,14 +135,11 @@ function ConsoleSignIn() {
           autoComplete="username"
           autoCapitalize="none"
         />
-        <TextField
+        <PasswordField
           id="console-password"
-          label={<Trans>Password</Trans>}
           value={password}
           onValue={setPassword}
           invalid={invalid('password')}
-          type="password"
-          autoComplete="current-password"
         />
         <TextField
           id="console-code"
@@ -159,9 +157,9 @@ function ConsoleSignIn() {
           autoCapitalize="none"
           spellCheck={false}
         />
-        <button type="submit" className={button.primary} disabled={signIn.isPending}>
-          {signIn.isPending ? <Trans>Please wait…</Trans> : <Trans>Sign in</Trans>}
-        </button>
+        <SubmitButton pending={signIn.isPending}>
+          <Trans>Sign in</Trans>
+        </SubmitButton>
         <FormError message={problem?.message} />
       </form>
     </section>

@@ -6,7 +6,7 @@ import type { Column } from '../../ui/data-list'
 import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters, SelectFilter, SortFilter } from '../../ui/list-filters'
+import { ListFilters } from '../../ui/list-filters'
 import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
@@ -72,26 +72,17 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
       <h1 id="orders-heading" className={surface.heading}>
         <Trans>Orders</Trans>
       </h1>
-      <ListFilters id="orders" value={search} onChange={change}>
-        <SelectFilter
-          id="orders-status"
-          label={<Trans>Status</Trans>}
-          value={search.status}
-          onChange={(status) => change({ status })}
-          options={[
-            { value: '', label: t`All` },
-            { value: 'COMPLETED', label: t`Completed` },
-            { value: 'CANCELED', label: t`Canceled` },
-            { value: 'WAITING', label: t`Waiting` },
-          ]}
-        />
-        <SortFilter
-          id="orders-sort"
-          value={search.sort}
-          onChange={(sort) => change({ sort })}
-          amounts
-        />
-      </ListFilters>
+      <ListFilters
+        id="orders"
+        value={search}
+        onChange={change}
+        statuses={[
+          { value: '', label: t`All` },
+          { value: 'COMPLETED', label: t`Completed` },
+          { value: 'CANCELED', label: t`Canceled` },
+          { value: 'WAITING', label: t`Waiting` },
+        ]}
+      />
       <PagedTable
         query={query}
         label={t`Orders`}

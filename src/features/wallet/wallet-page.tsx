@@ -7,7 +7,7 @@ import type { Column } from '../../ui/data-list'
 import { websiteInfoQuery } from '../../api/website-info'
 import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters, SelectFilter, SortFilter } from '../../ui/list-filters'
+import { ListFilters } from '../../ui/list-filters'
 import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
@@ -91,25 +91,16 @@ export function WalletPage({ search }: { search: WalletSearch }) {
           currency={user?.currency}
         />
       </dl>
-      <ListFilters id="wallet" value={search} onChange={change}>
-        <SelectFilter
-          id="wallet-status"
-          label={<Trans>Status</Trans>}
-          value={search.status}
-          onChange={(status) => change({ status })}
-          options={[
-            { value: '', label: t`All` },
-            { value: 'Discounted', label: t`Exports` },
-            { value: 'Charged', label: t`Imports` },
-          ]}
-        />
-        <SortFilter
-          id="wallet-sort"
-          value={search.sort}
-          onChange={(sort) => change({ sort })}
-          amounts
-        />
-      </ListFilters>
+      <ListFilters
+        id="wallet"
+        value={search}
+        onChange={change}
+        statuses={[
+          { value: '', label: t`All` },
+          { value: 'Discounted', label: t`Exports` },
+          { value: 'Charged', label: t`Imports` },
+        ]}
+      />
       <PagedTable
         query={query}
         label={t`Payment logs`}
