@@ -146,20 +146,27 @@ export async function precheckCode(
   code: string,
   meta: Pick<RequestMeta, 'ip'>,
 ): Promise<void> {
+  const { now, verify } = await codeCheck(deps, purpose, recipient, code, meta)
+  const check = await deps.db.transaction().execute((trx) => verify(trx, { consume: false }))
+  if (!check.ok) throw await failed(deps, check, recipient, now)
+}
+
+/**
+ * The check of one request's code, for `verify` inside the transaction that uses the code (or
+ * only looks, `consume: false`); `now` is the request's moment for what the transaction writes.
+ */
+export async function codeCheck(
+  deps: AuthDeps,
+  purpose: CodePurpose,
+  recipient: string,
+  code: string,
+  meta: Pick<RequestMeta, 'ip'>,
+) {
   const secret = await codeSecret(deps.db, deps.config.codeSecret)
   const now = deps.clock.now()
-  const check = await deps.db.transaction().execute((trx) =>
-    verifyCode(trx, {
-      purpose,
-      recipient,
-      code,
-      address: meta.ip,
-      now,
-      secret,
-      consume: false,
-    }),
-  )
-  if (!check.ok) throw await failed(deps, check, recipient, now)
+  const verify = (trx: Kysely<Database>, { consume }: { consume: boolean }) =>
+    verifyCode(trx, { purpose, recipient, code, address: meta.ip, now, secret, consume })
+  return { now, verify }
 }
 
 const DAY_MS = 24 * 60 * 60_000

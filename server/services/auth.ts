@@ -1,7 +1,6 @@
 import type { NewUserInput } from '../../src/contract/sign-up'
 import type { UserRow } from '../db/schema'
 import { ApiError } from '../core/errors'
-import { codeSecret, verifyCode } from './codes'
 import { deviceOf, newDeviceCookie } from './device-cookie'
 import { loginSucceeded, reserveLoginAttempt, type LoginAttempt } from './login-throttle'
 import { createSession, pruneSessions } from './sessions'
@@ -17,6 +16,7 @@ import {
 /** What the account flows need; the app's request variables carry all of it. */
 import {
   failed,
+  codeCheck,
   precheckCode,
   requirePassword,
   sendCode,
@@ -47,20 +47,17 @@ export async function completeSignup(
   await assertAvailable(deps.db, input)
   await precheckCode(deps, 'signup', input.phone_number, input.verification_code, meta)
   const passwordHash = await deps.passwords.hash(input.password)
-  const secret = await codeSecret(deps.db, deps.config.codeSecret)
-  const now = deps.clock.now()
+  const { now, verify } = await codeCheck(
+    deps,
+    'signup',
+    input.phone_number,
+    input.verification_code,
+    meta,
+  )
   let result
   try {
     result = await deps.db.transaction().execute(async (trx) => {
-      const check = await verifyCode(trx, {
-        purpose: 'signup',
-        recipient: input.phone_number,
-        code: input.verification_code,
-        address: meta.ip,
-        now,
-        secret,
-        consume: true,
-      })
+      const check = await verify(trx, { consume: true })
       if (!check.ok) return check
       const user = await insertUser(
         trx,
@@ -165,18 +162,15 @@ export async function completeLogin(
   meta: Pick<RequestMeta, 'ip' | 'device'>,
 ): Promise<SignedIn> {
   const { user, device } = await authenticate(deps, creds, meta)
-  const secret = await codeSecret(deps.db, deps.config.codeSecret)
-  const now = deps.clock.now()
+  const { now, verify } = await codeCheck(
+    deps,
+    'login',
+    user.phone_number,
+    creds.verification_code,
+    meta,
+  )
   const result = await deps.db.transaction().execute(async (trx) => {
-    const check = await verifyCode(trx, {
-      purpose: 'login',
-      recipient: user.phone_number,
-      code: creds.verification_code,
-      address: meta.ip,
-      now,
-      secret,
-      consume: true,
-    })
+    const check = await verify(trx, { consume: true })
     if (!check.ok) return check
     const token = await createSession(trx, user.id, { fcmToken: creds.fcm_token ?? null, now })
     return { ok: true as const, token }

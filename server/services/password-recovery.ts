@@ -1,7 +1,6 @@
 import { resetLinkPage } from '../../src/contract/auth'
 import type { Kysely } from 'kysely'
 import type { Database, UserRow } from '../db/schema'
-import { codeSecret, verifyCode } from './codes'
 import { forgetIdentityFailures } from './attempts'
 import { revokeUserSessions } from './sessions'
 import { endResetLinks, lookResetLink, newResetLink, useResetLink } from './reset-links'
@@ -10,6 +9,7 @@ import { findUserByEmail } from './users'
 /** What the account flows need; the app's request variables carry all of it. */
 import {
   failed,
+  codeCheck,
   precheckCode,
   sendCode,
   type AuthDeps,
@@ -56,19 +56,8 @@ export async function checkResetCode(
   code: string,
   meta: Pick<RequestMeta, 'ip'>,
 ) {
-  const secret = await codeSecret(deps.db, deps.config.codeSecret)
-  const now = deps.clock.now()
-  const check = await deps.db.transaction().execute((trx) =>
-    verifyCode(trx, {
-      purpose: 'reset',
-      recipient: email,
-      code,
-      address: meta.ip,
-      now,
-      secret,
-      consume: false,
-    }),
-  )
+  const { now, verify } = await codeCheck(deps, 'reset', email, code, meta)
+  const check = await deps.db.transaction().execute((trx) => verify(trx, { consume: false }))
   if (!check.ok && check.reason === 'locked') throw await failed(deps, check, email, now)
   return check.ok && (await findUserByEmail(deps.db, email)) !== undefined
 }
@@ -81,18 +70,9 @@ export async function resetPassword(
 ) {
   await precheckCode(deps, 'reset', input.email, input.verification_code, meta)
   const passwordHash = await deps.passwords.hash(input.password)
-  const secret = await codeSecret(deps.db, deps.config.codeSecret)
-  const now = deps.clock.now()
+  const { now, verify } = await codeCheck(deps, 'reset', input.email, input.verification_code, meta)
   const result = await deps.db.transaction().execute(async (trx) => {
-    const check = await verifyCode(trx, {
-      purpose: 'reset',
-      recipient: input.email,
-      code: input.verification_code,
-      address: meta.ip,
-      now,
-      secret,
-      consume: true,
-    })
+    const check = await verify(trx, { consume: true })
     if (!check.ok) return check
     const user = await findUserByEmail(trx, input.email)
     if (!user) return { ok: false as const, reason: 'invalid' as const }
