@@ -92,3 +92,28 @@ export class CatalogueRows implements RowSource {
     return row
   }
 }
+
+/** Products, packages and additional services, each in the store's order (position, then id). */
+export function catalogueInOrder(db: Kysely<Database>) {
+  return Promise.all([
+    db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute(),
+    db.selectFrom('packages').selectAll().orderBy('position').orderBy('id').execute(),
+    db
+      .selectFrom('product_additional_services')
+      .selectAll()
+      .orderBy('position')
+      .orderBy('id')
+      .execute(),
+  ])
+}
+
+/** Rows by their product, each product's in the order given; none is an empty list. */
+export function byProduct<T extends { product_id: number }>(rows: T[]): (id: number) => T[] {
+  const groups = new Map<number, T[]>()
+  for (const row of rows) {
+    const group = groups.get(row.product_id)
+    if (group) group.push(row)
+    else groups.set(row.product_id, [row])
+  }
+  return (id) => groups.get(id) ?? []
+}

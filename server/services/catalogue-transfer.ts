@@ -3,6 +3,7 @@ import type { ProductNumber } from '../../src/contract/catalogue'
 import { MICROS } from '../../src/domain/money'
 import type { Database } from '../db/schema'
 import { productSearchText } from './catalogue'
+import { byProduct, catalogueInOrder } from './catalogue-rows'
 import {
   CATALOGUE_FORMAT,
   CATALOGUE_SEED_META_KEY,
@@ -42,23 +43,11 @@ const requirementsOut = (json: string) =>
 
 /** The whole catalogue as a document, in the store's order (then by id). */
 export async function exportCatalogue(db: Kysely<Database>) {
-  const [groups, products, images, packages, services] = await Promise.all([
+  const [[products, packages, services], groups, images] = await Promise.all([
+    catalogueInOrder(db),
     db.selectFrom('product_groups').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute(),
     db.selectFrom('product_images').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('packages').selectAll().orderBy('position').orderBy('id').execute(),
-    db
-      .selectFrom('product_additional_services')
-      .selectAll()
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
   ])
-  const byProduct = <T extends { product_id: number }>(rows: T[]) => {
-    const map = new Map<number, T[]>()
-    for (const row of rows) map.set(row.product_id, [...(map.get(row.product_id) ?? []), row])
-    return (id: number) => map.get(id) ?? []
-  }
   const imagesOf = byProduct(images)
   const packagesOf = byProduct(packages)
   const servicesOf = byProduct(services)

@@ -27,6 +27,7 @@ import type { AdditionalServiceRow, PackageRow, ProductRow } from '../db/schema-
 import { ApiError } from '../core/errors'
 import { localized } from '../i18n'
 import { checkout, orderForm, type CheckoutContext } from './orders'
+import { byProduct, catalogueInOrder } from './catalogue-rows'
 import { lookupPlayer } from './players'
 import { isProductAvailable, priceInput, purchaseTerms } from './purchase-terms'
 
@@ -102,35 +103,16 @@ const boughtDirectly = (product: ProductRow, packageCount: number) =>
 
 // ---- services -------------------------------------------------------------------------------
 
-function byProduct<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
-  const groups = new Map<number, T[]>()
-  for (const row of rows) {
-    const group = groups.get(row.product_id)
-    if (group) group.push(row)
-    else groups.set(row.product_id, [row])
-  }
-  return groups
-}
-
 /** Every service a reseller can order now, in the store's order: available items only. */
 async function availableOffers(db: Kysely<Database>, locale: Locale): Promise<Offer[]> {
-  const [products, packages, services] = await Promise.all([
-    db.selectFrom('products').selectAll().orderBy('position').orderBy('id').execute(),
-    db.selectFrom('packages').selectAll().orderBy('position').orderBy('id').execute(),
-    db
-      .selectFrom('product_additional_services')
-      .selectAll()
-      .orderBy('position')
-      .orderBy('id')
-      .execute(),
-  ])
+  const [products, packages, services] = await catalogueInOrder(db)
   const packagesOf = byProduct(packages)
   const servicesOf = byProduct(services)
   const offers: Offer[] = []
   for (const product of products) {
     if (!isProductAvailable(product)) continue
-    const own = packagesOf.get(product.id) ?? []
-    const socials = servicesOf.get(product.id) ?? []
+    const own = packagesOf(product.id)
+    const socials = servicesOf(product.id)
     if (boughtDirectly(product, own.length)) {
       const terms = purchaseTerms(product, undefined, socials, locale)
       if (socials.length === 0)
