@@ -221,6 +221,18 @@ export const MESSAGE_IDS = [
   'console.order_decided',
   'console.order_retried',
   'console.order_no_retry',
+  'field.direction',
+  'field.account_type',
+  'console.customer_not_found',
+  'console.balance_credited',
+  'console.balance_debited',
+  'console.balance_too_low',
+  'console.balance_too_large',
+  'console.customer_disabled',
+  'console.customer_enabled',
+  'console.sessions_revoked',
+  'console.now_company',
+  'console.now_customer',
 ] as const
 export type MessageId = (typeof MESSAGE_IDS)[number]
 

@@ -61,14 +61,28 @@ describeEachDatabase('operator CLI: accounts, sessions, wallet corrections', (ct
       [
         'test-operator',
         'users:disable',
-        { reason: 'fraud report', sessions_revoked: 1, already_disabled: false },
+        {
+          reason: 'fraud report',
+          sessions_revoked: 1,
+          already_disabled: false,
+          before: { disabled_at: null },
+          after: { disabled_at: expect.any(String) as string },
+        },
       ],
       [
         'test-operator',
         'users:disable',
-        { reason: '', sessions_revoked: 0, already_disabled: true },
+        expect.objectContaining({ reason: '', sessions_revoked: 0, already_disabled: true }),
       ],
-      ['test-operator', 'users:enable', { already_enabled: false }],
+      [
+        'test-operator',
+        'users:enable',
+        {
+          already_enabled: false,
+          before: { disabled_at: expect.any(String) },
+          after: { disabled_at: null },
+        },
+      ],
     ])
     const listed = JSON.parse((await run(ctx, 'users:list', '--json')).stdout) as {
       username: string
@@ -90,8 +104,8 @@ describeEachDatabase('operator CLI: accounts, sessions, wallet corrections', (ct
       await status(await signIn(ctx, { username: user.username, password: user.password })),
     ).toBe(200)
     expect((await audit(user.username)).map((a) => a.details)).toEqual([
-      { sessions_revoked: 2 },
-      { sessions_revoked: 0 },
+      { sessions_revoked: 2, before: { sessions: 2 }, after: { sessions: 0 } },
+      { sessions_revoked: 0, before: { sessions: 0 }, after: { sessions: 0 } },
     ])
   })
 
@@ -222,8 +236,26 @@ describeEachDatabase('operator CLI: accounts, sessions, wallet corrections', (ct
     }
     expect((await run(ctx, 'wallet:debit', 'nobody', '5', '--reason', 'x')).code).toBe(1)
     expect((await audit(user.username)).map((a) => [a.action, a.details])).toEqual([
-      ['wallet:debit', { amount: 12.5, currency: 'USD', reason: 'Duplicate top-up' }],
-      ['wallet:debit', { amount: 17.5, currency: 'USD', reason: 'Close account' }],
+      [
+        'wallet:debit',
+        {
+          amount: 12.5,
+          currency: 'USD',
+          reason: 'Duplicate top-up',
+          before: { balance: 30 },
+          after: { balance: 17.5 },
+        },
+      ],
+      [
+        'wallet:debit',
+        {
+          amount: 17.5,
+          currency: 'USD',
+          reason: 'Close account',
+          before: { balance: 17.5 },
+          after: { balance: 0 },
+        },
+      ],
     ])
   })
 

@@ -3,21 +3,14 @@ import * as v from 'valibot'
 import { PasswordSchema } from '../../src/contract/auth'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../src/contract/constants'
 import { forgetIdentityFailures } from '../services/attempts'
-import { recordAudit } from '../services/audit'
-import { revokeUserSessions } from '../services/sessions'
-import { table, UsageError, userNamed, type CliContext, type Command } from './command'
-
-/** Signs every device of the user out; returns how many sessions were live. */
-async function revokeAll(ctx: CliContext, userId: number, now: Date): Promise<number> {
-  const live = await ctx.db
-    .selectFrom('sessions')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirstOrThrow()
-  await revokeUserSessions(ctx.db, userId, now)
-  return Number(live.n)
-}
+import { listAudit, recordAudit } from '../services/audit'
+import {
+  disableAccount,
+  enableAccount,
+  endSessions,
+  revokeAccountSessions,
+} from '../services/customers'
+import { table, UsageError, userNamed, userOption, type Command } from './command'
 
 /** Generated passwords: 144 random bits, in characters that survive any terminal. */
 const generatePassword = () => randomBytes(18).toString('base64url')
@@ -32,25 +25,10 @@ export const accountCommands: Record<string, Command> = {
       const [username] = args.positionals as [string]
       const reason = typeof args.values.reason === 'string' ? args.values.reason.trim() : ''
       const user = await userNamed(ctx, username)
-      const now = ctx.clock.now()
-      const at = now.toISOString()
-      const result = await ctx.db.transaction().execute(async (trx) => {
-        const disabled = await trx
-          .updateTable('users')
-          .set({ disabled_at: at })
-          .where('id', '=', user.id)
-          .where('disabled_at', 'is', null)
-          .executeTakeFirst()
-        const changed = Number(disabled.numUpdatedRows) > 0
-        const sessions = await revokeAll({ ...ctx, db: trx }, user.id, now)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: 'users:disable',
-          user,
-          details: { reason, sessions_revoked: sessions, already_disabled: !changed },
-          now,
-        })
-        return { changed, sessions }
+      const result = await disableAccount(ctx.db, user, {
+        actor: ctx.actor,
+        reason,
+        now: ctx.clock.now(),
       })
       return {
         json: {
@@ -73,24 +51,7 @@ export const accountCommands: Record<string, Command> = {
     async run(ctx, args) {
       const [username] = args.positionals as [string]
       const user = await userNamed(ctx, username)
-      const now = ctx.clock.now()
-      const changed = await ctx.db.transaction().execute(async (trx) => {
-        const enabled = await trx
-          .updateTable('users')
-          .set({ disabled_at: null })
-          .where('id', '=', user.id)
-          .where('disabled_at', 'is not', null)
-          .executeTakeFirst()
-        const changed = Number(enabled.numUpdatedRows) > 0
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: 'users:enable',
-          user,
-          details: { already_enabled: !changed },
-          now,
-        })
-        return changed
-      })
+      const changed = await enableAccount(ctx.db, user, { actor: ctx.actor, now: ctx.clock.now() })
       return {
         json: { username: user.username, disabled: false, was_disabled: changed },
         text: changed ? `Enabled ${user.username}.` : `${user.username} was not disabled.`,
@@ -128,7 +89,7 @@ export const accountCommands: Record<string, Command> = {
           .set({ password_hash: hash })
           .where('id', '=', user.id)
           .execute()
-        const sessions = await revokeAll({ ...ctx, db: trx }, user.id, now)
+        const sessions = await endSessions(trx, user.id, now)
         // As after a reset: guesses at the phone's codes needed the old password.
         await forgetIdentityFailures(trx, 'code', user.phone_number)
         await recordAudit(trx, {
@@ -161,17 +122,9 @@ export const accountCommands: Record<string, Command> = {
     async run(ctx, args) {
       const [username] = args.positionals as [string]
       const user = await userNamed(ctx, username)
-      const now = ctx.clock.now()
-      const sessions = await ctx.db.transaction().execute(async (trx) => {
-        const sessions = await revokeAll({ ...ctx, db: trx }, user.id, now)
-        await recordAudit(trx, {
-          actor: ctx.actor,
-          action: 'sessions:revoke',
-          user,
-          details: { sessions_revoked: sessions },
-          now,
-        })
-        return sessions
+      const sessions = await revokeAccountSessions(ctx.db, user, {
+        actor: ctx.actor,
+        now: ctx.clock.now(),
       })
       return {
         json: { username: user.username, sessions_revoked: sessions },
@@ -190,18 +143,21 @@ export const accountCommands: Record<string, Command> = {
       if (!Number.isInteger(limit) || limit < 1 || limit > 10_000) {
         throw new UsageError('--limit must be a whole number from 1 to 10000')
       }
-      let query = ctx.db
-        .selectFrom('audit_log')
-        .select(['id', 'created_at', 'actor', 'action', 'username', 'details', 'request_id'])
-        .orderBy('id', 'desc')
-        .limit(limit)
-      if (typeof args.values.user === 'string') {
-        const user = await userNamed(ctx, args.values.user)
-        query = query.where('user_id', '=', user.id)
-      }
-      const rows = (await query.execute()).map((r) => ({
-        ...r,
-        details: JSON.parse(r.details) as Record<string, unknown>,
+      const page = await listAudit(
+        ctx.db,
+        { userId: await userOption(ctx, args) },
+        { page: 1, perPage: limit },
+        ctx.config.storeTimeZone,
+      )
+      const rows = page.data.map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        actor: r.actor,
+        action: r.action,
+        username: r.username,
+        details: r.details,
+        request_id: r.request_id,
+        address: r.address,
       }))
       return {
         json: rows,

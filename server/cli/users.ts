@@ -5,6 +5,7 @@ import { CurrencySchema, UserTypeSchema } from '../../src/contract/profile'
 import { fromMicros } from '../../src/domain/money'
 import type { UserRow, UserType } from '../db/schema'
 import { parseFields, ValidationError } from '../core/errors'
+import { setAccountType } from '../services/customers'
 import { ACCOUNT_FIELDS, duplicateProblems, insertUser } from '../services/users'
 import { choice, CommandError, table, UsageError, userNamed, type Command } from './command'
 import { createConsoleAccount, roleOption } from './operators'
@@ -116,15 +117,13 @@ export const userCommands: Record<string, Command> = {
       const type = USER_TYPES.find((t) => t === typeArg.toUpperCase()) as UserType | undefined
       if (!type) throw new UsageError(`type must be one of ${USER_TYPES.join(', ')}`)
       const user = await userNamed(ctx, username)
-      const updated = await ctx.db
-        .updateTable('users')
-        .set({ type })
-        .where('id', '=', user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const { before, after: updated } = await setAccountType(ctx.db, user, type, {
+        actor: ctx.actor,
+        now: ctx.clock.now(),
+      })
       return {
         json: view(updated),
-        text: `${updated.username} is now ${updated.type} (was ${user.type}).`,
+        text: `${updated.username} is now ${updated.type} (was ${before.type}).`,
       }
     },
   },

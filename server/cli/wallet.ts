@@ -1,10 +1,7 @@
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
-import { noticeMoney } from '../services/notifications'
-import { recordAudit } from '../services/audit'
-import { creditWallet } from '../services/wallet'
 import { auditWallets } from '../services/wallet-audit'
-import { debitWallet, InsufficientBalanceError } from '../services/wallet-correction'
+import { correctBalance, InsufficientBalanceError } from '../services/wallet-correction'
 import {
   CommandError,
   required,
@@ -29,53 +26,14 @@ function amountOf(args: CommandArgs): bigint {
   return amount
 }
 
-export const walletCommands: Record<string, Command> = {
-  'wallet:credit': {
-    summary: "Add money to a user's wallet, in the wallet's currency (a Charged history line).",
-    usage: '<username> <amount> --reason TEXT',
-    positionals: ['username', 'amount'],
-    options: { reason: { type: 'string' } },
-    async run(ctx, args) {
-      const [username] = args.positionals as [string]
-      const reason = required(args, 'reason').trim()
-      const amount = amountOf(args)
-      const user = await userNamed(ctx, username)
-      let result
-      try {
-        result = await creditWallet(ctx.db, user.id, {
-          amount,
-          currency: user.currency,
-          name: () => reason,
-          notification: (u, credited) => ({
-            message: 'wallet_credited',
-            values: { amount: noticeMoney(credited, u.currency), reason },
-            subject: { kind: 'wallet' },
-          }),
-          rate: ctx.config.lbpRate,
-          now: ctx.clock.now(),
-        })
-      } catch (err) {
-        if (err instanceof RangeError) throw new CommandError(`Cannot credit: ${err.message}.`)
-        throw err
-      }
-      const balance = fromMicros(result.user.balance)
-      const credited = fromMicros(result.credited)
-      return {
-        json: {
-          username: result.user.username,
-          credited,
-          currency: result.user.currency,
-          balance,
-          reason,
-        },
-        text: `Credited ${credited} ${result.user.currency} to ${result.user.username}: balance ${balance} ${result.user.currency}.`,
-      }
-    },
-  },
-
-  'wallet:debit': {
-    summary:
-      "Take money from a user's wallet as a correction, in the wallet's currency (a Discounted history line); never below zero.",
+/** wallet:credit and wallet:debit: the console's balance correction, from the terminal. */
+function correction(direction: 'credit' | 'debit'): Command {
+  const [line, verb, past, preposition] =
+    direction === 'credit'
+      ? ['a Charged', 'Add money to', 'Credited', 'to']
+      : ['a Discounted', 'Take money from', 'Debited', 'from']
+  return {
+    summary: `${verb} a user's wallet as a correction, in the wallet's currency (${line} history line with the reason); never below zero.`,
     usage: '<username> <amount> --reason TEXT',
     positionals: ['username', 'amount'],
     options: { reason: { type: 'string' } },
@@ -84,26 +42,16 @@ export const walletCommands: Record<string, Command> = {
       const reason = required(args, 'reason').trim()
       const amount = amountOf(args)
       const found = await userNamed(ctx, username)
-      const now = ctx.clock.now()
-      let user
+      let result
       try {
-        user = await debitWallet(ctx.db, found.id, {
+        result = await correctBalance(ctx.db, found.id, {
+          direction,
           amount,
-          name: reason,
-          notification: (u) => ({
-            message: 'wallet_debited',
-            values: { amount: noticeMoney(amount, u.currency), reason },
-            subject: { kind: 'wallet' },
-          }),
-          now,
-          alsoInTransaction: (trx, u) =>
-            recordAudit(trx, {
-              actor: ctx.actor,
-              action: 'wallet:debit',
-              user: u,
-              details: { amount: fromMicros(amount), currency: u.currency, reason },
-              now,
-            }),
+          currency: found.currency,
+          reason,
+          actor: ctx.actor,
+          rate: ctx.config.lbpRate,
+          now: ctx.clock.now(),
         })
       } catch (err) {
         if (err instanceof InsufficientBalanceError) {
@@ -111,16 +59,29 @@ export const walletCommands: Record<string, Command> = {
             `Cannot debit ${fromMicros(amount)} ${found.currency}: the balance of ${found.username} is ${fromMicros(err.balance)} ${found.currency}, and a wallet never goes below zero.`,
           )
         }
+        if (err instanceof RangeError) throw new CommandError(`Cannot credit: ${err.message}.`)
         throw err
       }
+      const { user } = result
       const balance = fromMicros(user.balance)
-      const debited = fromMicros(amount)
+      const moved = fromMicros(result.amount)
       return {
-        json: { username: user.username, debited, currency: user.currency, balance, reason },
-        text: `Debited ${debited} ${user.currency} from ${user.username}: balance ${balance} ${user.currency}.`,
+        json: {
+          username: user.username,
+          [direction === 'credit' ? 'credited' : 'debited']: moved,
+          currency: user.currency,
+          balance,
+          reason,
+        },
+        text: `${past} ${moved} ${user.currency} ${preposition} ${user.username}: balance ${balance} ${user.currency}.`,
       }
     },
-  },
+  }
+}
+
+export const walletCommands: Record<string, Command> = {
+  'wallet:credit': correction('credit'),
+  'wallet:debit': correction('debit'),
 
   'wallet:audit': {
     summary:

@@ -209,6 +209,8 @@ export interface OutboxTable {
   created_at: string
   /** The request or operator command that made it (its log lines' requestId). */
   request_id: string | null
+  /** The console request's address key; null for the CLI (migration 0022_audit_address). */
+  address: string | null
 }
 
 /** What an operator did (users:disable, sessions:revoke, ...), one row per command. */
@@ -224,6 +226,8 @@ export interface AuditLogTable {
   created_at: string
   /** The request or operator command that made it (its log lines' requestId). */
   request_id: string | null
+  /** The console request's address key; null for the CLI (migration 0022_audit_address). */
+  address: string | null
 }
 
 /**
@@ -365,6 +369,8 @@ export interface PushJobTable {
   created_at: string
   /** The request or operator command that made it (its log lines' requestId). */
   request_id: string | null
+  /** The console request's address key; null for the CLI (migration 0022_audit_address). */
+  address: string | null
 }
 
 /** What the local push sender "delivered" (development and tests: GET /api/dev/push). */

@@ -4,7 +4,9 @@ import { createMiddleware } from 'hono/factory'
 import type { OperatorRole } from '../../src/contract/console'
 import type { OperatorRow } from '../db/schema'
 import { t } from '../i18n'
+import { auditOrigin } from '../services/audit'
 import { findOperatorSession } from '../services/operators'
+import { clientAddressKey } from './client-ip'
 import type { AppEnv, AppVariables } from './env'
 
 /*
@@ -51,6 +53,8 @@ export function requireOperator(role?: OperatorRole) {
       return c.json({ message: t(c.var.locale, 'console.owner_only') }, 403)
     c.set('operator', found.operator)
     c.set('consoleSessionId', found.sessionId)
-    await next()
+    // What the call audits says from where (services/audit.ts).
+    const address = clientAddressKey(c, c.var.config.trustProxy)
+    await auditOrigin.run({ address }, next)
   })
 }

@@ -30,6 +30,7 @@ import {
 import { hitRateLimit } from '../services/rate-limit'
 import { readReceipt } from '../services/receipts'
 import { usernameKey } from '../core/username-key'
+import { adminCustomerRoutes } from './admin-customers'
 
 /*
  * The operator console's calls (docs/api.md, Console). Every write is same-origin only (the
@@ -207,3 +208,4 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(reply)
     },
   )
+  .route('/', adminCustomerRoutes)

@@ -131,6 +131,8 @@ export interface Credit {
   notification?: (user: UserRow, credited: bigint) => Notice
   rate: number
   now: Date
+  /** Runs in the same transaction, after the credit: an operator's audit line. */
+  alsoInTransaction?: (trx: Kysely<Database>, user: UserRow, credited: bigint) => Promise<void>
 }
 
 /**
@@ -164,6 +166,7 @@ export async function creditWallet(
       currency: user.currency,
       now: credit.now,
     })
+    await credit.alsoInTransaction?.(trx, user, credited)
     if (credit.notification) {
       await notify(trx, user, credit.notification(user, credited), credit.now)
       return {

@@ -36,6 +36,15 @@ import {
   ConsoleOrderPageSchema,
   ConsoleOrderReplySchema,
 } from './console-orders'
+import {
+  AccountTypeSchema,
+  AuditPageReplySchema,
+  BalanceCorrectionSchema,
+  CustomerActionReplySchema,
+  CustomerDetailReplySchema,
+  CustomerSearchReplySchema,
+  DisableCustomerSchema,
+} from './console-customers'
 import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
@@ -464,6 +473,64 @@ export const ENDPOINTS = {
     path: '/admin/orders/:id/retry',
     auth: 'operator',
     reply: ConsoleOrderActionReplySchema,
+  },
+  // ---- the console's customers and audit log (any console role)
+  consoleCustomers: {
+    method: 'GET',
+    path: '/admin/customers',
+    auth: 'operator',
+    reply: CustomerSearchReplySchema,
+  },
+  consoleCustomer: {
+    method: 'GET',
+    path: '/admin/customers/:id',
+    auth: 'operator',
+    reply: CustomerDetailReplySchema,
+  },
+  consoleCustomerLedger: {
+    method: 'GET',
+    path: '/admin/customers/:id/ledger',
+    auth: 'operator',
+    reply: PaymentLogPageSchema,
+  },
+  consoleCorrectBalance: {
+    method: 'POST',
+    path: '/admin/customers/:id/balance',
+    auth: 'operator',
+    body: BalanceCorrectionSchema,
+    reply: CustomerActionReplySchema,
+  },
+  consoleDisableCustomer: {
+    method: 'POST',
+    path: '/admin/customers/:id/disable',
+    auth: 'operator',
+    body: DisableCustomerSchema,
+    reply: CustomerActionReplySchema,
+  },
+  consoleEnableCustomer: {
+    method: 'POST',
+    path: '/admin/customers/:id/enable',
+    auth: 'operator',
+    reply: CustomerActionReplySchema,
+  },
+  consoleRevokeSessions: {
+    method: 'POST',
+    path: '/admin/customers/:id/revoke-sessions',
+    auth: 'operator',
+    reply: CustomerActionReplySchema,
+  },
+  consoleSetAccountType: {
+    method: 'POST',
+    path: '/admin/customers/:id/type',
+    auth: 'operator',
+    body: AccountTypeSchema,
+    reply: CustomerActionReplySchema,
+  },
+  consoleAudit: {
+    method: 'GET',
+    path: '/admin/audit',
+    auth: 'operator',
+    reply: AuditPageReplySchema,
   },
   // ---- development only
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },

@@ -21,6 +21,7 @@ import { requestIdsMigration } from './0018_request_ids'
 import { codeStockMigration } from './0019_code_stock'
 import { operatorsMigration } from './0020_operators'
 import { upstreamMigration } from './0021_upstream'
+import { auditAddressMigration } from './0022_audit_address'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -47,6 +48,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0019_code_stock': codeStockMigration(dialect),
     '0020_operators': operatorsMigration(dialect),
     '0021_upstream': upstreamMigration(dialect),
+    '0022_audit_address': auditAddressMigration,
   }
 }
 
