@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DATE_RANGE_MARK } from '../contract/constants'
-import type { DatePreset } from './date-filter'
-import type { ListSortChoice } from './list-sort'
+import { websiteInfoQuery } from '../api/website-info'
+import { dateRange, type DatePreset } from './date-filter'
+import { sortQuery, type ListSortChoice } from './list-sort'
 import { TextField } from './field'
 import * as fieldStyles from './field.css'
 import * as styles from './surface.css'
@@ -11,6 +13,34 @@ export interface DateFilterValue {
   date: DatePreset
   start: string
   end: string
+}
+
+/** A dated list's filters as its page keeps them in the address (the orders, the wallet). */
+export interface DatedListSearch<S extends string> extends DateFilterValue {
+  status: '' | S
+  sort: ListSortChoice
+  page: number
+}
+
+/**
+ * What the list's call is asked for those filters: the status, the sort (by `amount` for the
+ * highest or lowest first) and the page, with the date preset as days of the store's zone.
+ */
+export function useDatedListQuery<S extends string>(
+  search: DatedListSearch<S>,
+  amount: 'total_price' | 'value',
+) {
+  const { data: info } = useQuery(websiteInfoQuery())
+  return {
+    status: search.status || undefined,
+    ...sortQuery(search.sort, amount),
+    page: search.page,
+    ...dateRange(
+      search.date,
+      { start: search.start, end: search.end },
+      { timeZone: info?.time_zone },
+    ),
+  }
 }
 
 /** A labelled select of a list's filter. */
@@ -60,9 +90,9 @@ export function ListFilters<S extends string>({
   onChange,
 }: {
   id: string
-  statuses: { value: S; label: string }[]
-  value: DateFilterValue & { status: S; sort: ListSortChoice }
-  onChange: (next: Partial<DateFilterValue & { status: S; sort: ListSortChoice }>) => void
+  statuses: { value: '' | S; label: string }[]
+  value: DatedListSearch<S>
+  onChange: (next: Partial<DatedListSearch<S>>) => void
 }) {
   const { t } = useLingui()
   return (

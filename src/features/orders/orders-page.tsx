@@ -3,25 +3,15 @@ import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, ORDER_FILTER_STATUSES } from '../../contract/orders'
 import type { Column } from '../../ui/data-list'
-import { websiteInfoQuery } from '../../api/website-info'
-import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters } from '../../ui/list-filters'
-import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
+import { ListFilters, useDatedListQuery, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
 import { orderQueries } from './queries'
 import { OrderStatusBadge } from './status'
 
-export interface OrdersSearch {
-  status: '' | (typeof ORDER_FILTER_STATUSES)[number]
-  sort: ListSortChoice
-  date: DatePreset
-  start: string
-  end: string
-  page: number
-}
+export type OrdersSearch = DatedListSearch<(typeof ORDER_FILTER_STATUSES)[number]>
 
 const itemOf = (order: Order) =>
   order.package_name ? `${order.product_name} — ${order.package_name}` : order.product_name
@@ -29,19 +19,9 @@ const itemOf = (order: Order) =>
 export function OrdersPage({ search }: { search: OrdersSearch }) {
   const { t } = useLingui()
   const navigate = useAppNavigate()
-  const { data: info } = useQuery(websiteInfoQuery())
-  const range = dateRange(
-    search.date,
-    { start: search.start, end: search.end },
-    { timeZone: info?.time_zone },
-  )
+  const filters = useDatedListQuery(search, 'total_price')
   const query = useQuery({
-    ...orderQueries.list({
-      status: search.status || undefined,
-      ...sortQuery(search.sort, 'total_price'),
-      page: search.page,
-      ...range,
-    }),
+    ...orderQueries.list(filters),
     placeholderData: keepPreviousData,
   })
   const change = (next: Partial<OrdersSearch>) =>

@@ -4,11 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { PaymentLog, PaymentLogPage, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
-import { websiteInfoQuery } from '../../api/website-info'
-import { dateRange, type DatePreset } from '../../ui/date-filter'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters } from '../../ui/list-filters'
-import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
+import { ListFilters, useDatedListQuery, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
@@ -16,33 +13,13 @@ import { LogStatusBadge } from './labels'
 import { walletQueries } from './queries'
 import * as styles from './wallet.css'
 
-export interface WalletSearch {
-  status: '' | WalletLogStatus
-  sort: ListSortChoice
-  date: DatePreset
-  start: string
-  end: string
-  page: number
-}
+export type WalletSearch = DatedListSearch<WalletLogStatus>
 
 /** The wallet: its balance, what came in and went out, and every movement, filtered. */
 export function WalletPage({ search }: { search: WalletSearch }) {
   const { t } = useLingui()
   const navigate = useAppNavigate()
-  const { data: info } = useQuery(websiteInfoQuery())
-  const range = dateRange(
-    search.date,
-    { start: search.start, end: search.end },
-    { timeZone: info?.time_zone },
-  )
-  const query = useQuery(
-    walletQueries.logs({
-      status: search.status || undefined,
-      ...sortQuery(search.sort, 'value'),
-      page: search.page,
-      ...range,
-    }),
-  )
+  const query = useQuery(walletQueries.logs(useDatedListQuery(search, 'value')))
   const { data } = query
   const user = data?.user
   const change = (next: Partial<WalletSearch>) =>
