@@ -8,26 +8,31 @@ import type { PushMessage } from '../services/notifications'
  */
 export type PushResult = 'sent' | 'unregistered' | 'failed'
 
+/** Whose device a push goes to: a customer's, or an operator's console (its alerts). */
+export type PushRecipient = { userId: number } | { operatorId: number }
+
 export interface PushSender {
   /** firebase (FCM), outbox (local: development and tests) or none (pushes are not sent). */
   readonly kind: 'firebase' | 'outbox' | 'none'
-  send(token: string, message: PushMessage, to: { userId: number }): Promise<PushResult>
+  send(token: string, message: PushMessage, to: PushRecipient): Promise<PushResult>
 }
 
 /** The local sender: keeps each message as FCM would deliver it, for GET /api/dev/push. */
 export function createPushOutbox(db: Kysely<Database>): PushSender {
   return {
     kind: 'outbox',
-    async send(token, message, { userId }) {
-      await db
-        .insertInto('push_outbox')
-        .values({
-          user_id: userId,
-          token,
-          message: JSON.stringify(message),
-          created_at: new Date().toISOString(),
-        })
-        .execute()
+    async send(token, message, to) {
+      const row = { token, message: JSON.stringify(message), created_at: new Date().toISOString() }
+      if ('operatorId' in to)
+        await db
+          .insertInto('operator_push_outbox')
+          .values({ operator_id: to.operatorId, ...row })
+          .execute()
+      else
+        await db
+          .insertInto('push_outbox')
+          .values({ user_id: to.userId, ...row })
+          .execute()
       return 'sent'
     },
   }

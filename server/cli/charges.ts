@@ -8,12 +8,11 @@ import {
   approveCharge,
   createPromo,
   findCharge,
-  paymentSettings,
   promoKey,
   rejectCharge,
-  updatePaymentSettings,
-  type PaymentSettings,
 } from '../services/charging'
+import { paymentSettings, updatePaymentSettings, type PaymentSettings } from '../services/settings'
+import { ValidationError } from '../core/errors'
 import { readReceipt } from '../services/receipts'
 import { isUniqueViolation } from '../services/users'
 import {
@@ -286,21 +285,37 @@ export const chargeCommands: Record<string, Command> = {
         const value = args.values[name]
         return typeof value === 'string' ? taxOf(value, `--${name}`) : undefined
       }
+      // A text given switches its method on, an empty one off (the Arabic texts stay as set).
+      const on = (...texts: (string | null | undefined)[]) =>
+        texts.every((t) => t === undefined) ? undefined : texts.some((t) => t) ? 1 : 0
+      const trc20 = text('usdt-trc20')
+      const bep20 = text('usdt-bep20')
+      const whish = text('whish-text')
+      const omt = text('omt-text')
       const patch: Partial<PaymentSettings> = Object.fromEntries(
         Object.entries({
-          usdt_trc20: text('usdt-trc20'),
-          usdt_bep20: text('usdt-bep20'),
-          whish_money_text: text('whish-text'),
-          omt_pay_text: text('omt-text'),
+          usdt_trc20: trc20,
+          usdt_bep20: bep20,
+          usdt_on: trc20 || bep20 ? 1 : undefined,
+          whish_money_text: whish,
+          whish_money_on: on(whish),
+          omt_pay_text: omt,
+          omt_pay_on: on(omt),
           usdt_tax: tax('usdt-tax'),
           whish_money_tax: tax('whish-tax'),
           omt_pay_tax: tax('omt-tax'),
         }).filter(([, value]) => value !== undefined),
       )
-      const settings =
-        Object.keys(patch).length > 0
-          ? await updatePaymentSettings(ctx.db, patch, ctx.clock.now())
-          : await paymentSettings(ctx.db)
+      let settings: PaymentSettings
+      try {
+        settings =
+          Object.keys(patch).length > 0
+            ? await updatePaymentSettings(ctx.db, patch, { now: ctx.clock.now(), actor: ctx.actor })
+            : await paymentSettings(ctx.db)
+      } catch (err) {
+        if (err instanceof ValidationError) throw new CommandError(err.toReply('en').message)
+        throw err
+      }
       const json = {
         usdt_trc20: settings.usdt_trc20,
         usdt_bep20: settings.usdt_bep20,

@@ -1,10 +1,11 @@
 import * as v from 'valibot'
-import { USDT_NETWORKS, UsdtNetworkSchema } from '../../src/contract/wallet'
+import { USDT_STATES as STATUSES } from '../../src/contract/console-usdt'
+import { USDT_NETWORKS, UsdtNetworkSchema, type UsdtNetwork } from '../../src/contract/wallet'
 import { microsText } from '../../src/domain/money'
-import type { UsdtRequestRow } from '../db/schema-wallet'
 import { ApiError } from '../core/errors'
 import { t } from '../i18n'
 import { confirmByHand } from '../services/usdt'
+import { listUsdtRequests, unmatchedTransfers } from '../services/usdt-lists'
 import {
   choice,
   CommandError,
@@ -16,13 +17,6 @@ import {
   userOption,
 } from './command'
 
-const STATUSES = ['OPEN', 'PAID', 'EXPIRED'] as const
-
-function statusOf(request: UsdtRequestRow, now: Date): (typeof STATUSES)[number] {
-  if (request.status !== 'OPEN') return request.status
-  return request.expires_at <= now.toISOString() ? 'EXPIRED' : 'OPEN'
-}
-
 export const paymentCommands: Record<string, Command> = {
   'payments:list': {
     summary: `List USDT payment requests, newest first (at most ${LIST_LIMIT}).`,
@@ -30,43 +24,31 @@ export const paymentCommands: Record<string, Command> = {
     options: { status: { type: 'string' }, user: { type: 'string' }, network: { type: 'string' } },
     async run(ctx, args) {
       const now = ctx.clock.now()
-      const status =
+      const state =
         args.values.status === undefined ? undefined : choice(args, 'status', STATUSES, 'OPEN')
-      let query = ctx.db
-        .selectFrom('usdt_requests')
-        .innerJoin('users', 'users.id', 'usdt_requests.user_id')
-        .selectAll('usdt_requests')
-        .select('users.username as username')
-      const userId = await userOption(ctx, args)
-      if (userId !== undefined) query = query.where('usdt_requests.user_id', '=', userId)
+      let network: UsdtNetwork | undefined
       if (typeof args.values.network === 'string') {
-        const network = args.values.network.toLowerCase()
-        if (!v.is(UsdtNetworkSchema, network))
+        const text = args.values.network.toLowerCase()
+        if (!v.is(UsdtNetworkSchema, text))
           throw new UsageError(`--network must be one of ${USDT_NETWORKS.join(', ')}`)
-        query = query.where('usdt_requests.network', '=', network)
+        network = text
       }
-      if (status === 'PAID') query = query.where('usdt_requests.status', '=', 'PAID')
-      else if (status === 'OPEN')
-        query = query
-          .where('usdt_requests.status', '=', 'OPEN')
-          .where('usdt_requests.expires_at', '>', now.toISOString())
-      else if (status === 'EXPIRED')
-        query = query.where((eb) =>
-          eb.or([
-            eb('usdt_requests.status', '=', 'EXPIRED'),
-            eb.and([
-              eb('usdt_requests.status', '=', 'OPEN'),
-              eb('usdt_requests.expires_at', '<=', now.toISOString()),
-            ]),
-          ]),
-        )
-      const rows = await query.orderBy('usdt_requests.id', 'desc').limit(LIST_LIMIT).execute()
+      const userId = await userOption(ctx, args)
+      const rows = await listUsdtRequests(
+        ctx.db,
+        {
+          ...(state && { state }),
+          ...(userId !== undefined && { userId }),
+          ...(network && { network }),
+        },
+        { now, limit: LIST_LIMIT },
+      )
       const requests = rows.map(({ username, ...r }) => ({
         id: r.id,
         username,
         network: r.network,
         unique_amount: microsText(r.unique_amount),
-        status: statusOf(r, now),
+        status: r.state,
         address: r.address,
         tx_hash: r.tx_hash,
         expires_at: r.expires_at,
@@ -108,6 +90,7 @@ export const paymentCommands: Record<string, Command> = {
         const request = await confirmByHand(ctx.db, Number(text), tx, {
           rate: ctx.config.lbpRate,
           now: ctx.clock.now(),
+          actor: ctx.actor,
           ...(log === undefined ? {} : { log: Number(log) }),
         })
         return {
@@ -131,13 +114,7 @@ export const paymentCommands: Record<string, Command> = {
     summary: 'Transfers the watchers recorded but did not credit: late, extra, stray or dust.',
     usage: '',
     async run(ctx) {
-      const rows = await ctx.db
-        .selectFrom('usdt_transfers')
-        .selectAll()
-        .where('outcome', '!=', 'CREDITED')
-        .orderBy('id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute()
+      const rows = await unmatchedTransfers(ctx.db, { now: ctx.clock.now(), limit: LIST_LIMIT })
       const transfers = rows.map((r) => ({
         id: r.id,
         network: r.network,

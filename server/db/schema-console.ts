@@ -38,10 +38,38 @@ export interface OperatorSessionTable {
   created_at: string
   last_used_at: string
   revoked_at: string | null
+  /** This device's push token for the operators' alerts (0024_operator_push), when given. */
+  fcm_token: Generated<string | null>
+  fcm_token_at: Generated<string | null>
+  /** The console's language on this device when it gave the token: its alerts' language. */
+  fcm_locale: Generated<string | null>
+}
+
+/** An alert to every operator's devices, sent after its change committed (services/push.ts). */
+export interface OperatorPushJobTable {
+  id: Generated<number>
+  /** JSON: the message in each language, `{en, ar}`. */
+  message: string
+  attempts: Generated<number>
+  next_at: string
+  done_at: string | null
+  created_at: string
+  request_id: string | null
+}
+
+/** What the local push sender "delivered" to an operator's device (development and tests). */
+export interface OperatorPushOutboxTable {
+  id: Generated<number>
+  operator_id: number
+  token: string
+  message: string
+  created_at: string
 }
 
 export interface ConsoleDatabase {
   operators: OperatorTable
   operator_recovery_codes: OperatorRecoveryCodeTable
   operator_sessions: OperatorSessionTable
+  operator_push_jobs: OperatorPushJobTable
+  operator_push_outbox: OperatorPushOutboxTable
 }

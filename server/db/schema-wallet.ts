@@ -12,11 +12,18 @@ export interface PaymentSettingsTable {
   id: number
   usdt_trc20: string | null
   usdt_bep20: string | null
+  /** Each receipt method's instructions, in English and in Arabic (0023_payment_texts). */
   whish_money_text: string | null
+  whish_money_text_ar: string | null
   omt_pay_text: string | null
+  omt_pay_text_ar: string | null
   usdt_tax: number
   whish_money_tax: number
   omt_pay_tax: number
+  /** 1 while the method is offered, 0 when the owner turned it off (its texts are kept). */
+  usdt_on: number
+  whish_money_on: number
+  omt_pay_on: number
   updated_at: string
 }
 

@@ -42,12 +42,19 @@ export const demoSeed = {
     usdt_bep20: '0x66f15a81bfe18c3db3ddd3c85f463223f58823f0',
     whish_money_text:
       'Send the amount by Whish Money to +961 70 000 100 (Wallet Store), then add a photo of the confirmation.',
+    whish_money_text_ar:
+      'أرسل المبلغ عبر Whish Money إلى ‎+961 70 000 100‎ (Wallet Store)، ثم أضف صورة التأكيد.',
     omt_pay_text:
       'Pay at any OMT branch or in the OMT Pay app to +961 70 000 200 (Wallet Store), then add a photo of the receipt.',
+    omt_pay_text_ar:
+      'ادفع في أي فرع OMT أو في تطبيق OMT Pay إلى ‎+961 70 000 200‎ (Wallet Store)، ثم أضف صورة الإيصال.',
     // Millionths of a percent: 1.5 %, 2 % and 3 %.
     usdt_tax: 1_500_000,
     whish_money_tax: 2_000_000,
     omt_pay_tax: 3_000_000,
+    usdt_on: 1,
+    whish_money_on: 1,
+    omt_pay_on: 1,
   },
   promoCodes: [
     {

@@ -31,6 +31,8 @@ import { hitRateLimit } from '../services/rate-limit'
 import { readReceipt } from '../services/receipts'
 import { usernameKey } from '../core/username-key'
 import { adminCustomerRoutes } from './admin-customers'
+import { adminSettingsRoutes } from './admin-settings'
+import { adminUsdtRoutes } from './admin-usdt'
 
 /*
  * The operator console's calls (docs/api.md, Console). Every write is same-origin only (the
@@ -209,3 +211,5 @@ export const adminRoutes = new Hono<AppEnv>()
     },
   )
   .route('/', adminCustomerRoutes)
+  .route('/', adminSettingsRoutes)
+  .route('/', adminUsdtRoutes)

@@ -16,11 +16,10 @@ import {
   createReceiptCharge,
   findCharge,
   listCharges,
-  paymentInfoWire,
-  paymentSettings,
   redeemPromoCounted,
   assertFewWaiting,
 } from '../services/charging'
+import { paymentInfoWire, paymentSettings } from '../services/settings'
 import { findPaymentLog, listPaymentLogs, paymentLogWire } from '../services/payment-logs'
 import { megabytes, readReceipt, removeReceipt, storeReceipt } from '../services/receipts'
 import { findRequest, openRequest, requestUsdt, usdtWire } from '../services/usdt'
@@ -37,7 +36,7 @@ const CHARGE_FIELDS: Record<string, FieldMessages> = {
 export const walletRoutes = new Hono<AppEnv>()
   .get(E.paymentInfo.path, publicCache(60), async (c) => {
     const reply: Reply<'paymentInfo'> = {
-      data: paymentInfoWire(await paymentSettings(c.var.db), c.var.config.chains),
+      data: paymentInfoWire(await paymentSettings(c.var.db), c.var.config.chains, c.var.locale),
     }
     return c.json(reply)
   })

@@ -1,16 +1,10 @@
 import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
-import type {
-  ChargingProcessSchema,
-  PaymentInfoSchema,
-  ReceiptMethod,
-  UsdtNetwork,
-} from '../../src/contract/wallet'
+import type { ChargingProcessSchema, ReceiptMethod } from '../../src/contract/wallet'
 import { fromMicros, netOfTax } from '../../src/domain/money'
-import type { Config } from '../config'
 import type { CurrencyCode, Database, UserRow } from '../db/schema'
-import type { ChargingProcessRow, PaymentSettingsTable } from '../db/schema-wallet'
+import type { ChargingProcessRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError, TooManyRequestsError } from '../core/errors'
 import { listCall, mapPage, type ListQuery, type Page } from '../core/paging'
@@ -22,6 +16,8 @@ import { forgetHit, hitRateLimit } from './rate-limit'
 import { isUniqueViolation } from './users'
 import { addWalletLog, convertBetween, lockUser } from './wallet'
 import { recordAudit } from './audit'
+import { alertOperators } from './operator-alerts'
+import { methodOffered, paymentSettings } from './settings'
 
 /*
  * Money in (docs/api.md, Wallet): receipts an operator approves or rejects, promo codes that
@@ -30,70 +26,10 @@ import { recordAudit } from './audit'
  */
 
 export type ChargingProcessWire = v.InferInput<typeof ChargingProcessSchema>
-export type PaymentInfoWire = v.InferInput<typeof PaymentInfoSchema>
 
 export const CHARGES_PER_PAGE = 10
 
 const percent = (micros: number) => fromMicros(micros)
-
-// ---- payment settings -----------------------------------------------------------------------
-
-export type PaymentSettings = Omit<PaymentSettingsTable, 'id' | 'updated_at'>
-
-const NO_SETTINGS: PaymentSettings = {
-  usdt_trc20: null,
-  usdt_bep20: null,
-  whish_money_text: null,
-  omt_pay_text: null,
-  usdt_tax: 0,
-  whish_money_tax: 0,
-  omt_pay_tax: 0,
-}
-
-export async function paymentSettings(db: Kysely<Database>): Promise<PaymentSettings> {
-  const row = await db
-    .selectFrom('payment_settings')
-    .selectAll()
-    .where('id', '=', 1)
-    .executeTakeFirst()
-  return row ?? NO_SETTINGS
-}
-
-/** Changes some of the settings; the others keep their values. */
-export async function updatePaymentSettings(
-  db: Kysely<Database>,
-  patch: Partial<PaymentSettings>,
-  now: Date,
-): Promise<PaymentSettings> {
-  const current = await paymentSettings(db)
-  const next = { ...current, ...patch }
-  const at = now.toISOString()
-  await db
-    .insertInto('payment_settings')
-    .values({ id: 1, ...next, updated_at: at })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updated_at: at }))
-    .execute()
-  return next
-}
-
-/**
- * GET payments/info: what the charging page offers. A USDT network's address is the watched
- * one when a watcher is configured (USDT_TRC20_ADDRESS, ...), else the operator's.
- */
-export function paymentInfoWire(
-  settings: PaymentSettings,
-  chains: Pick<Config['chains'], UsdtNetwork>,
-): PaymentInfoWire {
-  return {
-    usdt_trc20: chains.trc20?.address ?? settings.usdt_trc20,
-    usdt_bep20: chains.bep20?.address ?? settings.usdt_bep20,
-    whish_money_text: settings.whish_money_text,
-    omt_pay_text: settings.omt_pay_text,
-    usdt_tax_percentage: percent(settings.usdt_tax),
-    whish_money_tax_percentage: percent(settings.whish_money_tax),
-    omt_pay_tax_percentage: percent(settings.omt_pay_tax),
-  }
-}
 
 // ---- replies --------------------------------------------------------------------------------
 
@@ -158,15 +94,14 @@ export async function createReceiptCharge(
   { now, maxWaiting }: { now: Date; maxWaiting: number },
 ): Promise<ChargingProcessRow> {
   const settings = await paymentSettings(db)
-  const text = charge.name === 'WHISH_MONEY' ? settings.whish_money_text : settings.omt_pay_text
-  if (!text) throw new ApiError(422, 'charging.method_unavailable')
+  if (!methodOffered(settings, charge.name)) throw new ApiError(422, 'charging.method_unavailable')
   const tax = charge.name === 'WHISH_MONEY' ? settings.whish_money_tax : settings.omt_pay_tax
   const at = now.toISOString()
   return inTransaction(db, async (trx) => {
     // One at a time per customer (the row lock), so parallel uploads cannot pass the cap.
     await lockUser(trx, user.id)
     await assertFewWaiting(trx, user.id, maxWaiting)
-    return trx
+    const made = await trx
       .insertInto('charging_processes')
       .values({
         user_id: user.id,
@@ -185,6 +120,8 @@ export async function createReceiptCharge(
       })
       .returningAll()
       .executeTakeFirstOrThrow()
+    await alertOperators(trx, { kind: 'receipt', id: made.id, username: user.username }, now)
+    return made
   })
 }
 

@@ -94,7 +94,7 @@ export function pushMessage(
 export interface PushMessage {
   notification: { title: string; body: string }
   /** FCM's data, strings only: the subject's kind and id, and the device's tag for it. */
-  data: { kind?: NotificationSubjectKind; id?: string; tag?: string }
+  data: { kind?: NotificationSubjectKind; id?: string; tag?: string; page?: string }
 }
 
 /**

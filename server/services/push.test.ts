@@ -16,8 +16,8 @@ function recorder(answer: (token: string) => PushResult = () => 'sent') {
   const sent: { token: string; message: PushMessage; userId: number }[] = []
   const sender: PushSender = {
     kind: 'outbox',
-    async send(token, message, { userId }) {
-      sent.push({ token, message, userId })
+    async send(token, message, to) {
+      sent.push({ token, message, userId: 'userId' in to ? to.userId : -1 })
       return answer(token)
     },
   }

@@ -1,7 +1,8 @@
 import { metrics } from '../metrics'
 import type { Kysely } from 'kysely'
-import type { PushSender } from '../adapters/push'
-import type { Database } from '../db/schema'
+import type { Selectable } from 'kysely'
+import type { PushRecipient, PushSender } from '../adapters/push'
+import type { Database, PushJobTable } from '../db/schema'
 import { errorFields, type Logger } from '../log'
 import type { PushMessage } from './notifications'
 
@@ -33,15 +34,83 @@ function tokensOf(db: Kysely<Database>, userId: number, now: Date) {
     .execute()
 }
 
-/** Sends the pushes that are due; returns how many jobs were finished. */
+/**
+ * The devices an alert goes to: console sessions not signed out, of operators not disabled,
+ * whose push token was given in the last 30 days; each with the console's language there.
+ */
+function operatorDevices(db: Kysely<Database>, now: Date) {
+  return db
+    .selectFrom('operator_sessions')
+    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
+    .select([
+      'operator_sessions.operator_id as operatorId',
+      'operator_sessions.fcm_token as token',
+      'operator_sessions.fcm_locale as locale',
+    ])
+    .where('operator_sessions.revoked_at', 'is', null)
+    .where('operators.disabled_at', 'is', null)
+    .where('operator_sessions.fcm_token', 'is not', null)
+    .where(
+      'operator_sessions.fcm_token_at',
+      '>',
+      new Date(now.getTime() - TOKEN_MAX_AGE_MS).toISOString(),
+    )
+    .execute()
+}
+
+/** One device a job goes to: its token, the message in its language, whose it is. */
+interface Device {
+  token: string
+  message: PushMessage
+  to: PushRecipient
+}
+
+/** Sends the pushes that are due, customers' and operators'; returns how many jobs finished. */
 export async function deliverPushes(
   db: Kysely<Database>,
   sender: PushSender,
+  options: { now: Date; logger?: Logger },
+): Promise<number> {
+  const customers = await deliverQueue(
+    db,
+    sender,
+    'push_jobs',
+    async (job) => {
+      const message = JSON.parse(job.message) as PushMessage
+      return (await tokensOf(db, job.user_id, options.now)).flatMap(({ fcm_token: token }) =>
+        token ? [{ token, message, to: { userId: job.user_id } }] : [],
+      )
+    },
+    options,
+  )
+  const operators = await deliverQueue(
+    db,
+    sender,
+    // Both job tables have the columns deliverQueue reads; `user_id` is only read above.
+    'operator_push_jobs' as 'push_jobs',
+    async (job) => {
+      const messages = JSON.parse(job.message) as Record<string, PushMessage>
+      return (await operatorDevices(db, options.now)).flatMap(({ token, locale, operatorId }) =>
+        token
+          ? [{ token, message: messages[locale ?? 'en'] ?? messages.en!, to: { operatorId } }]
+          : [],
+      )
+    },
+    options,
+  )
+  return customers + operators
+}
+
+async function deliverQueue(
+  db: Kysely<Database>,
+  sender: PushSender,
+  table: 'push_jobs',
+  devicesOf: (job: Selectable<PushJobTable>) => Promise<Device[]>,
   { now, logger }: { now: Date; logger?: Logger },
 ): Promise<number> {
   const at = now.toISOString()
   const due = await db
-    .selectFrom('push_jobs')
+    .selectFrom(table)
     .selectAll()
     .where('done_at', 'is', null)
     .where('next_at', '<=', at)
@@ -52,48 +121,51 @@ export async function deliverPushes(
   for (const job of due) {
     // The lease: whoever moves next_at first sends it.
     const claimed = await db
-      .updateTable('push_jobs')
+      .updateTable(table)
       .set({ next_at: new Date(now.getTime() + LEASE_MS).toISOString() })
       .where('id', '=', job.id)
       .where('next_at', '=', job.next_at)
       .where('done_at', 'is', null)
       .executeTakeFirst()
     if (Number(claimed.numUpdatedRows) === 0) continue
-    const message = JSON.parse(job.message) as PushMessage
     let failed = false
-    for (const { fcm_token: token } of await tokensOf(db, job.user_id, now)) {
-      if (!token) continue
-      const result = await sender.send(token, message, { userId: job.user_id }).catch((err) => {
+    for (const { token, message, to } of await devicesOf(job)) {
+      const result = await sender.send(token, message, to).catch((err) => {
         logger?.warn('push sender threw', errorFields(err))
         return 'failed' as const
       })
-      if (result === 'unregistered')
-        await db
-          .updateTable('sessions')
-          .set({ fcm_token: null, fcm_token_at: null })
-          .where('fcm_token', '=', token)
-          .execute()
+      if (result === 'unregistered') await forgetToken(db, token)
       else if (result === 'failed') failed = true
     }
     const attempts = job.attempts + 1
     if (failed && attempts < MAX_ATTEMPTS) {
       await db
-        .updateTable('push_jobs')
+        .updateTable(table)
         .set({ attempts, next_at: new Date(now.getTime() + backoffMs(attempts)).toISOString() })
         .where('id', '=', job.id)
         .execute()
     } else {
       if (failed) logger?.warn('push given up', { job: job.id, attempts })
       metrics.pushJobs.inc({ outcome: failed ? 'failed' : 'sent' })
-      await db
-        .updateTable('push_jobs')
-        .set({ attempts, done_at: at })
-        .where('id', '=', job.id)
-        .execute()
+      await db.updateTable(table).set({ attempts, done_at: at }).where('id', '=', job.id).execute()
       finished++
     }
   }
   return finished
+}
+
+/** A token FCM says is gone: no session, a customer's or an operator's, keeps it. */
+async function forgetToken(db: Kysely<Database>, token: string) {
+  await db
+    .updateTable('sessions')
+    .set({ fcm_token: null, fcm_token_at: null })
+    .where('fcm_token', '=', token)
+    .execute()
+  await db
+    .updateTable('operator_sessions')
+    .set({ fcm_token: null, fcm_token_at: null })
+    .where('fcm_token', '=', token)
+    .execute()
 }
 
 /** Forgets push tokens not given again for 30 days, and finished jobs older than a week. */
@@ -104,10 +176,11 @@ export async function prunePush(db: Kysely<Database>, now: Date): Promise<void> 
     .where('fcm_token', 'is not', null)
     .where('fcm_token_at', '<=', new Date(now.getTime() - TOKEN_MAX_AGE_MS).toISOString())
     .execute()
-  await db
-    .deleteFrom('push_jobs')
-    .where('done_at', '<', new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString())
-    .execute()
+  for (const table of ['push_jobs', 'operator_push_jobs'] as const)
+    await db
+      .deleteFrom(table)
+      .where('done_at', '<', new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString())
+      .execute()
 }
 
 /**

@@ -8,13 +8,10 @@ import type { Database, UserRow } from '../db/schema'
 import type { UsdtRequestRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import {
-  creditCharge,
-  insertPaidCharge,
-  paymentInfoWire,
-  paymentSettings,
-  type PaymentSettings,
-} from './charging'
+import { creditCharge, insertPaidCharge } from './charging'
+import { paymentInfoWire, paymentSettings, type PaymentSettings } from './settings'
+import { recordAudit } from './audit'
+import { alertOperators } from './operator-alerts'
 import { lockKey } from './codes'
 
 /*
@@ -48,7 +45,7 @@ export function usdtAddresses(
   chains: Config['chains'],
   settings: PaymentSettings,
 ): Partial<Record<UsdtNetwork, string>> {
-  const info = paymentInfoWire(settings, chains)
+  const info = paymentInfoWire(settings, chains, 'en')
   return {
     ...(info.usdt_trc20 ? { trc20: info.usdt_trc20 } : {}),
     ...(info.usdt_bep20 ? { bep20: info.usdt_bep20 } : {}),
@@ -358,6 +355,12 @@ export async function recordTransfer(
         created_at: options.now.toISOString(),
       })
       .execute()
+    if (outcome !== 'CREDITED')
+      await alertOperators(
+        trx,
+        { kind: 'transfer', amount: transfer.amountMicros, network: transfer.network },
+        options.now,
+      )
     return outcome
   })
 }
@@ -374,7 +377,7 @@ export async function confirmByHand(
   db: Kysely<Database>,
   id: number,
   txHash: string,
-  options: { rate: number; now: Date; log?: number },
+  options: { rate: number; now: Date; actor: string; log?: number },
 ): Promise<UsdtRequestRow> {
   const found = await findRequest(db, undefined, id)
   if (!found) throw new ApiError(404, 'usdt.not_found')
@@ -430,6 +433,24 @@ export async function confirmByHand(
           created_at: at,
         })
         .execute()
+    const user = await trx
+      .selectFrom('users')
+      .select(['id', 'username'])
+      .where('id', '=', request.user_id)
+      .executeTakeFirstOrThrow()
+    await recordAudit(trx, {
+      actor: options.actor,
+      action: 'payments:confirm',
+      user,
+      details: {
+        id,
+        tx_hash: hash,
+        amount: microsText(request.unique_amount),
+        before: { status: request.status },
+        after: { status: 'PAID' },
+      },
+      now: options.now,
+    })
     return { ...request, status: 'PAID' as const, tx_hash: hash }
   })
 }

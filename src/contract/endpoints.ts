@@ -45,6 +45,21 @@ import {
   CustomerSearchReplySchema,
   DisableCustomerSchema,
 } from './console-customers'
+import {
+  ContactSettingsFormSchema,
+  PaymentSettingsFormSchema,
+  SettingsReplySchema,
+  SettingsSavedReplySchema,
+  SiteTextsFormSchema,
+} from './console-settings'
+import {
+  AlertsReplySchema,
+  ConsolePushTokenSchema,
+  UnmatchedReplySchema,
+  UsdtConfirmReplySchema,
+  UsdtConfirmSchema,
+  UsdtListReplySchema,
+} from './console-usdt'
 import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
@@ -531,6 +546,60 @@ export const ENDPOINTS = {
     path: '/admin/audit',
     auth: 'operator',
     reply: AuditPageReplySchema,
+  },
+  consoleSettings: {
+    method: 'GET',
+    path: '/admin/settings',
+    auth: 'owner',
+    reply: SettingsReplySchema,
+  },
+  consoleSavePayments: {
+    method: 'POST',
+    path: '/admin/settings/payments',
+    auth: 'owner',
+    body: PaymentSettingsFormSchema,
+    reply: SettingsSavedReplySchema,
+  },
+  consoleSaveContact: {
+    method: 'POST',
+    path: '/admin/settings/contact',
+    auth: 'owner',
+    body: ContactSettingsFormSchema,
+    reply: SettingsSavedReplySchema,
+  },
+  consoleSaveTexts: {
+    method: 'POST',
+    path: '/admin/settings/texts',
+    auth: 'owner',
+    body: SiteTextsFormSchema,
+    reply: SettingsSavedReplySchema,
+  },
+  consoleUsdt: { method: 'GET', path: '/admin/usdt', auth: 'operator', reply: UsdtListReplySchema },
+  consoleUnmatched: {
+    method: 'GET',
+    path: '/admin/usdt/unmatched',
+    auth: 'operator',
+    reply: UnmatchedReplySchema,
+  },
+  consoleConfirmUsdt: {
+    method: 'POST',
+    path: '/admin/usdt/:id/confirm',
+    auth: 'operator',
+    body: UsdtConfirmSchema,
+    reply: UsdtConfirmReplySchema,
+  },
+  consoleAlerts: {
+    method: 'GET',
+    path: '/admin/alerts',
+    auth: 'operator',
+    reply: AlertsReplySchema,
+  },
+  consolePushToken: {
+    method: 'POST',
+    path: '/admin/push-token',
+    auth: 'operator',
+    body: ConsolePushTokenSchema,
+    reply: MessageReplySchema,
   },
   // ---- development only
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },

@@ -22,6 +22,8 @@ import { codeStockMigration } from './0019_code_stock'
 import { operatorsMigration } from './0020_operators'
 import { upstreamMigration } from './0021_upstream'
 import { auditAddressMigration } from './0022_audit_address'
+import { paymentTextsMigration } from './0023_payment_texts'
+import { operatorPushMigration } from './0024_operator_push'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -49,6 +51,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0020_operators': operatorsMigration(dialect),
     '0021_upstream': upstreamMigration(dialect),
     '0022_audit_address': auditAddressMigration,
+    '0023_payment_texts': paymentTextsMigration,
+    '0024_operator_push': operatorPushMigration(dialect),
   }
 }
 
