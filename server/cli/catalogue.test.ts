@@ -78,6 +78,11 @@ describeEachDatabase('catalogue:export and catalogue:import', (ctx) => {
       packages: 159,
       images: 5,
       services: 20,
+      changes: {
+        groups: { added: 0, removed: 0, changed: 0 },
+        products: { added: 0, removed: 0, changed: 0 },
+        packages: { added: 0, removed: 0, changed: 0 },
+      },
     })
     expect(await snapshot()).toEqual(before)
     const text = await run(ctx, 'catalogue:import', file('original.json'))
@@ -112,6 +117,13 @@ describeEachDatabase('catalogue:export and catalogue:import', (ctx) => {
       const out = await run(ctx, 'catalogue:import', file('edited.json'))
       expect(out.stderr).toBe('')
       expect(out.code).toBe(0)
+      // What changed, row by row: the edited product, the new one with its package, the gone one.
+      expect(out.stdout).toMatch(
+        /Changed: groups \+0 -0 ~0, products \+1 -1 ~1, packages \+1 -\d+ ~0\./,
+      )
+      expect(out.stdout).toContain('changed product #1 PUBG Mobile UC (Global)')
+      expect(out.stdout).toContain('added product #900 Litecoin (LTC)')
+      expect(out.stdout).toContain('removed product #55 ')
       const page = v.parse(
         ProductPageSchema,
         await (await ctx.app.request('/api/products?per_page=300')).json(),

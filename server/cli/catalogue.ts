@@ -1,11 +1,18 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { basename } from 'node:path'
-import { CatalogueError, formatIssue, readCatalogueText } from '../services/catalogue-file'
-import { exportCatalogue, importCatalogue } from '../services/catalogue-transfer'
+import {
+  CatalogueError,
+  formatIssue,
+  issuesByPath,
+  readCatalogueText,
+} from '../services/catalogue-file'
+import {
+  catalogueText,
+  exportCatalogue,
+  importCatalogue,
+  type CatalogueChanges,
+} from '../services/catalogue-transfer'
 import { CommandError, type Command } from './command'
-
-/** The document as a file: two-space indents, keys in a fixed order, a final newline. */
-const documentText = (doc: unknown) => JSON.stringify(doc, null, 2)
 
 function counts(doc: Awaited<ReturnType<typeof exportCatalogue>>) {
   return {
@@ -21,6 +28,11 @@ const describeCounts = (c: ReturnType<typeof counts>) =>
   `${c.groups} groups, ${c.products} products, ${c.packages} packages, ` +
   `${c.images} extra images, ${c.services} additional services`
 
+const describeChanges = (c: Omit<CatalogueChanges, 'rows'>) =>
+  (['groups', 'products', 'packages'] as const)
+    .map((k) => `${k} +${c[k].added} -${c[k].removed} ~${c[k].changed}`)
+    .join(', ')
+
 export const catalogueCommands: Record<string, Command> = {
   'catalogue:export': {
     summary: 'Write the whole catalogue as JSON (stdout, or --out <file>)',
@@ -29,10 +41,10 @@ export const catalogueCommands: Record<string, Command> = {
     async run(ctx, args) {
       const doc = await exportCatalogue(ctx.db)
       const out = args.values.out
-      if (typeof out !== 'string') return { json: doc, text: documentText(doc) }
+      if (typeof out !== 'string') return { json: doc, text: catalogueText(doc).trimEnd() }
       // Written beside the target, then renamed: a reader never sees half a file.
       const partial = `${out}.partial`
-      writeFileSync(partial, documentText(doc) + '\n')
+      writeFileSync(partial, catalogueText(doc))
       renameSync(partial, out)
       const summary = counts(doc)
       return {
@@ -59,12 +71,7 @@ export const catalogueCommands: Record<string, Command> = {
         catalogue = readCatalogueText(text)
       } catch (err) {
         if (!(err instanceof CatalogueError)) throw err
-        const errors: Record<string, string[]> = Object.create(null) // keyed by the file's paths
-        for (const issue of err.issues) {
-          const where =
-            issue.line === undefined ? '' : `line ${issue.line}, column ${issue.column}: `
-          ;(errors[issue.path || '(document)'] ??= []).push(where + issue.message)
-        }
+        const errors = issuesByPath(err.issues)
         const lines = err.issues.map((issue) => formatIssue(issue, basename(file)))
         const first = err.issues[0]!
         throw new CommandError(
@@ -73,10 +80,19 @@ export const catalogueCommands: Record<string, Command> = {
           errors,
         )
       }
-      const summary = await importCatalogue(ctx.db, catalogue)
+      const { changes, ...summary } = await importCatalogue(ctx.db, catalogue, {
+        actor: ctx.actor,
+        now: ctx.clock.now(),
+      })
+      const { rows, ...changed } = changes
+      const lines = rows.map((r) => `  ${r.change} ${r.kind} #${r.id} ${r.name_en}`)
       return {
-        json: { file, ...summary },
-        text: `Imported the catalogue from ${file}: ${describeCounts(summary)}.`,
+        json: { file, ...summary, changes: changed },
+        text: [
+          `Imported the catalogue from ${file}: ${describeCounts(summary)}.`,
+          `Changed: ${describeChanges(changed)}.`,
+          ...lines,
+        ].join('\n'),
       }
     },
   },

@@ -1,20 +1,22 @@
 import { writeFile } from 'node:fs/promises'
 import { CurrencySchema } from '../../src/contract/profile'
+import { PROMO_CODE_PATTERN, PROMO_USES_PATTERN } from '../../src/contract/console-catalogue'
 import { CHARGING_STATUSES } from '../../src/contract/wallet'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
 import type { ChargingProcessRow } from '../db/schema-wallet'
-import {
-  approveCharge,
-  createPromo,
-  findCharge,
-  promoKey,
-  rejectCharge,
-} from '../services/charging'
+import { approveCharge, findCharge, rejectCharge } from '../services/charging'
 import { paymentSettings, updatePaymentSettings, type PaymentSettings } from '../services/settings'
-import { ValidationError } from '../core/errors'
+import { ApiError, ValidationError } from '../core/errors'
+import {
+  createPromo,
+  disablePromo,
+  listPromos,
+  promoExpiry,
+  promoKey,
+  promoWire,
+} from '../services/promo-codes'
 import { readReceipt } from '../services/receipts'
-import { isUniqueViolation } from '../services/users'
 import {
   choice,
   CommandError,
@@ -80,10 +82,6 @@ function taxOf(text: string, name: string): number {
   if (micros < 0n || micros > 100_000_000n) throw new UsageError(`${name} must be from 0 to 100`)
   return Number(micros)
 }
-
-/** The last day a code may be used, as the UTC instant it stops. */
-const expiryOf = (day: string) =>
-  new Date(Date.parse(`${day}T00:00:00.000Z`) + 86_400_000).toISOString()
 
 export const chargeCommands: Record<string, Command> = {
   'charges:list': {
@@ -205,35 +203,28 @@ export const chargeCommands: Record<string, Command> = {
     },
     async run(ctx, args) {
       const code = required(args, 'code').trim()
-      if (!/^[\p{L}\p{N}_-]{3,64}$/u.test(code))
+      if (!PROMO_CODE_PATTERN.test(code))
         throw new UsageError('--code must be 3 to 64 letters, digits, - or _')
       const value = amount(required(args, 'value'), '--value')
       const currency = choice(args, 'currency', CurrencySchema.options, 'USD')
       const usesText = typeof args.values.uses === 'string' ? args.values.uses : '1'
-      if (!/^[1-9]\d{0,8}$/.test(usesText))
+      if (!PROMO_USES_PATTERN.test(usesText))
         throw new UsageError('--uses must be a whole number from 1')
       const lastDay = dayOption(args, 'expires')
-      const expiresAt = lastDay ? expiryOf(lastDay) : null
+      const expiresAt = lastDay ? promoExpiry(lastDay) : null
       try {
         const promo = await createPromo(
           ctx.db,
           { code, value, currency, usesAllowed: Number(usesText), expiresAt },
-          ctx.clock.now(),
+          { now: ctx.clock.now(), actor: ctx.actor },
         )
-        const json = {
-          id: promo.id,
-          code: promo.code,
-          value: fromMicros(promo.value),
-          currency: promo.currency,
-          uses_allowed: promo.uses_allowed,
-          expires_at: promo.expires_at,
-        }
+        const json = promoWire(promo)
         return {
           json,
           text: `Code ${promo.code}: ${json.value} ${currency}, ${promo.uses_allowed} use(s)${lastDay ? `, until ${lastDay}` : ''}.`,
         }
       } catch (err) {
-        if (isUniqueViolation(err))
+        if (err instanceof ApiError && err.status === 409)
           throw new CommandError(`A code ${promoKey(code)} exists already.`)
         throw err
       }
@@ -244,21 +235,35 @@ export const chargeCommands: Record<string, Command> = {
     summary: 'List the promo codes and how often each was used.',
     usage: '',
     async run(ctx) {
-      const rows = await ctx.db
-        .selectFrom('promo_codes')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .execute()
-      const codes = rows.map((p) => ({
-        id: p.id,
-        code: p.code,
-        value: fromMicros(p.value),
-        currency: p.currency,
-        uses: p.uses,
-        uses_allowed: p.uses_allowed,
-        expires_at: p.expires_at,
-      }))
+      const codes = (await listPromos(ctx.db)).map((p) => {
+        const { created_at: _, ...shown } = promoWire(p)
+        return shown
+      })
       return { json: codes, text: table(codes, 'No promo codes.') }
+    },
+  },
+
+  'promo:disable': {
+    summary: 'Switch a promo code off: it redeems no more; its uses so far stay on record.',
+    usage: '<id>',
+    positionals: ['id'],
+    async run(ctx, args) {
+      const id = chargeId(args.positionals[0]!)
+      let result
+      try {
+        result = await disablePromo(ctx.db, id, { now: ctx.clock.now(), actor: ctx.actor })
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404)
+          throw new CommandError(`No promo code #${id}.`)
+        throw err
+      }
+      const { promo, changed } = result
+      return {
+        json: promoWire(promo),
+        text: changed
+          ? `Code ${promo.code} is switched off.`
+          : `Code ${promo.code} was switched off already (${promo.disabled_at}).`,
+      }
     },
   },
 

@@ -58,6 +58,8 @@ export interface PromoCodeTable {
   uses: Generated<number>
   expires_at: string | null
   created_at: string
+  /** Switched off by an operator: it redeems no more. */
+  disabled_at: string | null
 }
 
 /** One customer's use of a code: at most one per customer (the primary key). */

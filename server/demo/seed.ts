@@ -6,7 +6,7 @@ import { addWalletLog } from '../services/wallet'
 import type { Database } from '../db/schema'
 import { seedDemoCatalogue } from './seed-catalogue'
 import { demoPackage, seedDemoOrders } from './seed-orders'
-import { createPromo } from '../services/charging'
+import { createPromo } from '../services/promo-codes'
 import { importCodes } from '../services/stock'
 
 /**
@@ -184,7 +184,7 @@ export async function seedDemo(
       .values({ id: 1, ...demoSeed.payments, updated_at: at })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute()
-    for (const promo of demoSeed.promoCodes) await createPromo(trx, promo, now)
+    for (const promo of demoSeed.promoCodes) await createPromo(trx, promo, { now })
     for (const [i, demo] of demoSeed.users.entries()) {
       const balance = toMicros(demo.balance)
       const user = await insertUser(

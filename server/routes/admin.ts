@@ -33,6 +33,7 @@ import { usernameKey } from '../core/username-key'
 import { adminCustomerRoutes } from './admin-customers'
 import { adminSettingsRoutes } from './admin-settings'
 import { adminUsdtRoutes } from './admin-usdt'
+import { adminCatalogueRoutes } from './admin-catalogue'
 
 /*
  * The operator console's calls (docs/api.md, Console). Every write is same-origin only (the
@@ -213,3 +214,4 @@ export const adminRoutes = new Hono<AppEnv>()
   .route('/', adminCustomerRoutes)
   .route('/', adminSettingsRoutes)
   .route('/', adminUsdtRoutes)
+  .route('/', adminCatalogueRoutes)

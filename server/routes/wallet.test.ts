@@ -11,7 +11,8 @@ import {
   PaymentLogPageSchema,
   PaymentLogReplySchema,
 } from '../../src/contract/wallet'
-import { approveCharge, createPromo, rejectCharge } from '../services/charging'
+import { approveCharge, rejectCharge } from '../services/charging'
+import { createPromo } from '../services/promo-codes'
 import { runOperator } from '../test/cli'
 import { describeEachDatabase, type TestContext } from '../test/context'
 import { balanceOf, customer, get, ledgerOf } from '../test/orders'
@@ -259,7 +260,7 @@ describeEachDatabase('wallet API', (ctx) => {
     await createPromo(
       ctx.db,
       { code: 'ONCE-ONLY', value: 7_000_000n, currency: 'USD', usesAllowed: 1, expiresAt: null },
-      now,
+      { now },
     )
     const people = await Promise.all(
       Array.from({ length: 10 }, () => customer(ctx, { balance: '0' })),
@@ -278,7 +279,7 @@ describeEachDatabase('wallet API', (ctx) => {
     await createPromo(
       ctx.db,
       { code: 'MANY', value: 2_500_000n, currency: 'USD', usesAllowed: 100, expiresAt: null },
-      now,
+      { now },
     )
     const { token, user } = await customer(ctx, { balance: '1' })
     const first = await upload(ctx, token, { promo_code: 'MANY' }, undefined, '?name=PROMO_CODE')
@@ -304,7 +305,7 @@ describeEachDatabase('wallet API', (ctx) => {
     await createPromo(
       ctx.db,
       { code: 'RIGHT', value: 1_000_000n, currency: 'USD', usesAllowed: 100, expiresAt: null },
-      ctx.clock.now(),
+      { now: ctx.clock.now() },
     )
     // 30 guesses at once from one customer: 5 are looked at, the others refused unread.
     const guesser = await customer(ctx, { balance: '0' })
@@ -327,7 +328,7 @@ describeEachDatabase('wallet API', (ctx) => {
       await createPromo(
         ctx.db,
         { code: `GIFT-${i}`, value: 1_000_000n, currency: 'USD', usesAllowed: 1, expiresAt: null },
-        ctx.clock.now(),
+        { now: ctx.clock.now() },
       )
       expect((await promo(ctx, many.token, `GIFT-${i}`, '203.0.113.9')).status).toBe(200)
     }
@@ -387,7 +388,7 @@ describeEachDatabase('wallet API', (ctx) => {
         usesAllowed: 10,
         expiresAt: new Date(ctx.clock.now().getTime() - 1000).toISOString(),
       },
-      ctx.clock.now(),
+      { now: ctx.clock.now() },
     )
     const { token } = await customer(ctx)
     const res = await upload(ctx, token, { promo_code: 'OLD' }, undefined, '?name=PROMO_CODE')

@@ -232,6 +232,16 @@ export function formatIssue(issue: CatalogueIssue, file?: string): string {
   return `${file ? `${file}:` : ''}${where}${issue.path || '(document)'}: ${issue.message}`
 }
 
+/** The issues by where they are in the file, each with its line and column when known. */
+export function issuesByPath(issues: CatalogueIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = Object.create(null) // keyed by the file's paths
+  for (const issue of issues) {
+    const where = issue.line === undefined ? '' : `line ${issue.line}, column ${issue.column}: `
+    ;(errors[issue.path || '(document)'] ??= []).push(where + issue.message)
+  }
+  return errors
+}
+
 export function formatPath(path: JsonPath): string {
   return path
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : i === 0 ? key : `.${key}`))

@@ -2,6 +2,7 @@ import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely'
 import type { ProductNumber } from '../../src/contract/catalogue'
 import { MICROS } from '../../src/domain/money'
 import type { Database } from '../db/schema'
+import { recordAudit } from './audit'
 import { productSearchText } from './catalogue'
 import { byProduct, catalogueInOrder } from './catalogue-rows'
 import {
@@ -130,6 +131,9 @@ export async function exportCatalogue(db: Kysely<Database>) {
   } satisfies CatalogueFileInput
 }
 
+/** The document as a file: two-space indents, keys in a fixed order, a final newline. */
+export const catalogueText = (doc: unknown) => JSON.stringify(doc, null, 2) + '\n'
+
 export interface ImportSummary {
   groups: number
   products: number
@@ -244,21 +248,97 @@ export async function replaceCatalogue(
   }
 }
 
+type CatalogueDocument = Awaited<ReturnType<typeof exportCatalogue>>
+
+/** How many rows of a kind an import added, removed and changed (by id). */
+export interface KindChanges {
+  added: number
+  removed: number
+  changed: number
+}
+
+/** One row an import added, removed or changed, to be named to the operator. */
+export interface ChangedRow {
+  kind: 'group' | 'product' | 'package'
+  id: number
+  name_en: string
+  name_ar: string
+  change: 'added' | 'removed' | 'changed'
+}
+
+export interface CatalogueChanges {
+  groups: KindChanges
+  products: KindChanges
+  packages: KindChanges
+  /** The rows themselves, groups then products then packages, at most CHANGED_ROWS_SHOWN. */
+  rows: ChangedRow[]
+}
+
+export const CHANGED_ROWS_SHOWN = 50
+
+/** What differs between two exports, row by row (a product's packages are rows of their own). */
+export function catalogueChanges(
+  before: CatalogueDocument,
+  after: CatalogueDocument,
+): CatalogueChanges {
+  const rows: ChangedRow[] = []
+  type Named = { id: number; name_en: string; name_ar: string }
+  const compare = <T extends Named>(kind: ChangedRow['kind'], old: T[], now: T[]) => {
+    const counts: KindChanges = { added: 0, removed: 0, changed: 0 }
+    const oldById = new Map(old.map((row) => [row.id, row]))
+    const nowIds = new Set(now.map((row) => row.id))
+    const note = (row: T, change: ChangedRow['change']) => {
+      counts[change]++
+      rows.push({ kind, id: row.id, name_en: row.name_en, name_ar: row.name_ar, change })
+    }
+    for (const row of now) {
+      const was = oldById.get(row.id)
+      if (!was) note(row, 'added')
+      else if (JSON.stringify(was) !== JSON.stringify(row)) note(row, 'changed')
+    }
+    for (const row of old) if (!nowIds.has(row.id)) note(row, 'removed')
+    return counts
+  }
+  // A product's own fields, without its packages (those are compared one by one).
+  const products = (doc: CatalogueDocument) => doc.products.map(({ packages: _, ...p }) => p)
+  const packages = (doc: CatalogueDocument) => doc.products.flatMap((p) => p.packages)
+  return {
+    groups: compare('group', before.groups, after.groups),
+    products: compare('product', products(before), products(after)),
+    packages: compare('package', packages(before), packages(after)),
+    rows: rows.slice(0, CHANGED_ROWS_SHOWN),
+  }
+}
+
 /**
  * Replaces the catalogue with a checked document (readCatalogueText, checkCatalogue) in one
  * transaction: readers see the old catalogue or the new one, never a mix, and a failure
  * leaves the old one. Also marks the store so the demo catalogue is never loaded over it.
+ * Says what it changed (catalogueChanges), and audits the import when an actor is given.
  */
 export async function importCatalogue(
   db: Kysely<Database>,
   catalogue: Catalogue,
-): Promise<ImportSummary> {
+  audit?: { actor: string; now: Date },
+): Promise<ImportSummary & { changes: CatalogueChanges }> {
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto('meta')
       .values({ key: CATALOGUE_SEED_META_KEY, value: new Date().toISOString() })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute()
-    return replaceCatalogue(trx, catalogue)
+    const before = await exportCatalogue(trx)
+    const summary = await replaceCatalogue(trx, catalogue)
+    const changes = catalogueChanges(before, await exportCatalogue(trx))
+    if (audit) {
+      const { rows: _, ...counts } = changes
+      await recordAudit(trx, {
+        actor: audit.actor,
+        action: 'catalogue.import',
+        details: { ...summary, changes: counts },
+        now: audit.now,
+      })
+    }
+    return { ...summary, changes }
   })
 }

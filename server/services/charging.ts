@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
 import type { ChargingProcessSchema, ReceiptMethod } from '../../src/contract/wallet'
 import { fromMicros, netOfTax } from '../../src/domain/money'
-import type { CurrencyCode, Database, UserRow } from '../db/schema'
+import type { Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { ApiError, TooManyRequestsError } from '../core/errors'
@@ -18,6 +18,7 @@ import { addWalletLog, convertBetween, lockUser } from './wallet'
 import { recordAudit } from './audit'
 import { alertOperators } from './operator-alerts'
 import { methodOffered, paymentSettings } from './settings'
+import { promoKey } from './promo-codes'
 
 /*
  * Money in (docs/api.md, Wallet): receipts an operator approves or rejects, promo codes that
@@ -281,36 +282,7 @@ export function rejectCharge(
   })
 }
 
-// ---- promo codes ----------------------------------------------------------------------------
-
-/** What makes two codes the same: case and surrounding space do not count. */
-export const promoKey = (code: string) => code.trim().toUpperCase()
-
-export interface NewPromo {
-  code: string
-  value: bigint
-  currency: CurrencyCode
-  usesAllowed: number
-  /** The last day it may be used (UTC end of day), or none. */
-  expiresAt: string | null
-}
-
-export async function createPromo(db: Kysely<Database>, promo: NewPromo, now: Date) {
-  return db
-    .insertInto('promo_codes')
-    .values({
-      code: promo.code.trim(),
-      code_key: promoKey(promo.code),
-      value: promo.value,
-      currency: promo.currency,
-      uses_allowed: promo.usesAllowed,
-      uses: 0,
-      expires_at: promo.expiresAt,
-      created_at: now.toISOString(),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
+// ---- promo codes (made and listed in promo-codes.ts) -------------------------------------
 
 const HOUR_MS = 60 * 60_000
 
@@ -363,6 +335,7 @@ export function redeemPromo(
       .selectFrom('promo_codes')
       .selectAll()
       .where('code_key', '=', promoKey(code))
+      .where('disabled_at', 'is', null)
       .executeTakeFirst()
     if (!promo) throw new ApiError(422, 'promo.invalid')
     if (promo.expires_at !== null && promo.expires_at <= at)

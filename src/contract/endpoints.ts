@@ -60,6 +60,7 @@ import {
   UsdtConfirmSchema,
   UsdtListReplySchema,
 } from './console-usdt'
+import { CONSOLE_CATALOGUE_ENDPOINTS } from './console-catalogue'
 import { NewUserSchema, SignupAuthSchema } from './sign-up'
 import {
   FcmTokenPayloadSchema,
@@ -601,6 +602,7 @@ export const ENDPOINTS = {
     body: ConsolePushTokenSchema,
     reply: MessageReplySchema,
   },
+  ...CONSOLE_CATALOGUE_ENDPOINTS,
   // ---- development only
   devOutbox: { method: 'GET', path: '/dev/outbox', auth: 'dev', reply: DevReplySchema },
   devPush: { method: 'GET', path: '/dev/push', auth: 'dev', reply: DevReplySchema },

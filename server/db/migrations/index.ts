@@ -24,6 +24,7 @@ import { upstreamMigration } from './0021_upstream'
 import { auditAddressMigration } from './0022_audit_address'
 import { paymentTextsMigration } from './0023_payment_texts'
 import { operatorPushMigration } from './0024_operator_push'
+import { promoDisabledMigration } from './0025_promo_disabled'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -53,6 +54,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0022_audit_address': auditAddressMigration,
     '0023_payment_texts': paymentTextsMigration,
     '0024_operator_push': operatorPushMigration(dialect),
+    '0025_promo_disabled': promoDisabledMigration,
   }
 }
 
