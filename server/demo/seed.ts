@@ -68,18 +68,18 @@ export const demoSeed = {
   websiteInfo: {
     primary_color: '#0f766e',
     secondary_color: '#f59e0b',
-    logo_url: media('logo.4a78c15c.svg'),
+    logo_url: media('logo.2eb98df2.webp'),
     logo_width: 160,
     logo_mobile_width: 120,
     icon_url: media('icon.e2500954.svg'),
     website_name: 'Wallet Store',
-    body_bg_image: media('body-bg.8c2ec6f5.svg'),
-    footer_bg_image: media('footer-bg.9fb3d7fc.svg'),
+    body_bg_image: media('body-bg.2cbbc82f.webp'),
+    footer_bg_image: media('footer-bg.172ab343.webp'),
   },
   sliderImages: [
-    media('slide-games.d5f66128.svg'),
-    media('slide-payments.a0e4c4ba.svg'),
-    media('slide-codes.7f6cfc67.svg'),
+    media('slide-games.3154c4ab.webp'),
+    media('slide-payments.c34eb40e.webp'),
+    media('slide-codes.2a9e6976.webp'),
   ],
   about: {
     text_en:
@@ -95,7 +95,7 @@ export const demoSeed = {
       '<li>يُسلَّم معظم الطلبات خلال دقائق.</li>' +
       '<li>فريق الدعم لدينا يجيبك على واتساب كل يوم.</li></ul>',
   },
-  aboutImages: [media('about-team.da6471aa.svg'), media('about-secure.9e83b903.svg')],
+  aboutImages: [media('about-team.fa791fce.webp'), media('about-secure.79c4f673.webp')],
   contact: {
     email: 'support@example.com',
     first_phone_number: '+961 70 123 456',

@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import {
@@ -47,7 +48,7 @@ describeEachDatabase('catalogue API', (ctx) => {
         id: 1,
         number: 1,
         name: 'PUBG Mobile UC',
-        image: expect.stringMatching(/^\/media\/catalogue\/product-1\.[0-9a-f]{8}\.svg$/),
+        image: expect.stringMatching(/^\/media\/catalogue\/product-1\.[0-9a-f]{8}\.webp$/),
         available: true,
       })
     })
@@ -317,7 +318,7 @@ describeEachDatabase('catalogue API', (ctx) => {
           { id: 2, name: 'Social media', products_count: 5 },
         ],
       )
-      expect(en.data[0]!.image).toMatch(/^\/media\/catalogue\/group-1\.[0-9a-f]{8}\.svg$/)
+      expect(en.data[0]!.image).toMatch(/^\/media\/catalogue\/group-1\.[0-9a-f]{8}\.webp$/)
       const ar = await json(GroupListReplySchema, '/api/products/groups?local=ar')
       expect(ar.data.map((group) => group.name)).toEqual([
         'الألعاب الأكثر رواجًا',
@@ -330,7 +331,7 @@ describeEachDatabase('catalogue API', (ctx) => {
     it('gives the group with its products', async () => {
       const { data } = await json(GroupReplySchema, '/api/products/by-group/1?local=en')
       expect(data).toMatchObject({ id: 1, name: 'Popular games' })
-      expect(data.image).toMatch(/^\/media\/catalogue\/group-1\.[0-9a-f]{8}\.svg$/)
+      expect(data.image).toMatch(/^\/media\/catalogue\/group-1\.[0-9a-f]{8}\.webp$/)
       expect(data.products.map((p) => p.id)).toEqual([1, 2, 3, 4, 35])
       const ar = await json(GroupReplySchema, '/api/products/by-group/2?local=ar')
       expect(ar.data.name).toBe('وسائل التواصل الاجتماعي')
@@ -459,19 +460,23 @@ describeEachDatabase('catalogue API', (ctx) => {
       ]
     }
 
-    it('serves every image a reply names as a square SVG cached for a year', async () => {
+    it('serves every image a reply names as a square WebP cached for a year, and its drawing as SVG', async () => {
       const images = await imagesInReplies()
       expect(images.length).toBeGreaterThan(60)
       for (const image of images) {
+        expect(image).toMatch(/\.[0-9a-f]{8}\.webp$/)
         const res = await get(image)
         expect(res.status, image).toBe(200)
-        expect(res.headers.get('content-type'), image).toMatch(/^image\/svg\+xml/)
+        expect(res.headers.get('content-type'), image).toBe('image/webp')
         expect(res.headers.get('cache-control'), image).toBe(IMMUTABLE)
-        const svg = await res.text()
-        expect(svg, image).toMatch(
-          /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="400" height="400" viewBox="0 0 400 400"/,
-        )
+        const picture = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
+        expect([picture.format, picture.width, picture.height], image).toEqual(['webp', 400, 400])
       }
+      const drawing = await get(images[0]!.replace(/\.webp$/, '.svg'))
+      expect(drawing.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(await drawing.text()).toMatch(
+        /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="400" height="400" viewBox="0 0 400 400"/,
+      )
     })
 
     it('answers 304 to a revalidation and 404 to a stale or unknown name', async () => {
@@ -480,9 +485,11 @@ describeEachDatabase('catalogue API', (ctx) => {
       expect(etag).toBeTruthy()
       const again = await get(image!, { headers: { 'if-none-match': etag! } })
       expect(again.status).toBe(304)
-      const stale = image!.replace(/\.[0-9a-f]{8}\.svg$/, '.00000000.svg')
+      const stale = image!.replace(/\.[0-9a-f]{8}\.webp$/, '.00000000.webp')
       for (const path of [
         stale,
+        stale.replace(/\.webp$/, '.svg'),
+        image!.replace(/\.webp$/, '.png'),
         '/media/catalogue/product-999.00000000.svg',
         '/media/catalogue/robot-1.00000000.svg',
         '/media/catalogue/product-1.svg',
@@ -503,9 +510,8 @@ describeEachDatabase('catalogue API', (ctx) => {
         const after = (await json(ProductDetailReplySchema, '/api/products/5')).data.image!
         expect(after).not.toBe(before)
         expect((await get(before)).status).toBe(404)
-        const res = await get(after)
-        expect(res.status).toBe(200)
-        const svg = await res.text()
+        expect((await get(after)).status).toBe(200)
+        const svg = await (await get(after.replace(/\.webp$/, '.svg'))).text()
         expect(svg).not.toContain('<Gift>')
         expect(svg).toContain('Fortnite V-Bucks &#60;Gift&#62; &#38; &#34;Co&#34;')
       } finally {
@@ -542,12 +548,20 @@ describe('catalogue pictures', () => {
       kind: 'product',
       id: 3,
       hash: '0123abcd',
+      format: 'svg',
+    })
+    expect(parseImageName('gallery-12.0123abcd.webp')).toEqual({
+      kind: 'gallery',
+      id: 12,
+      hash: '0123abcd',
+      format: 'webp',
     })
     for (const name of [
       'product-0.0123abcd.svg',
       'product-3.0123ABCD.svg',
       'x-3.0123abcd.svg',
       'product-3.0123abcd.svg.gz',
+      'product-3.0123abcd.png',
     ]) {
       expect(parseImageName(name), name).toBeUndefined()
     }

@@ -16,6 +16,7 @@ import {
   listProducts,
 } from '../services/catalogue'
 import { hashOf, parseImageName, renderImage } from '../services/catalogue-images'
+import { rasterImage } from '../services/catalogue-raster'
 
 function notFound(c: Context<AppEnv>, id: MessageId) {
   return messageReply(c, 404, id)
@@ -65,20 +66,25 @@ export const catalogueRoutes = new Hono<AppEnv>()
   })
 
 /**
- * GET /media/catalogue/<kind>-<id>.<hash>.svg: the pictures the project draws for catalogue
- * entries without an image of their own. The hash is of the picture itself, so a name that
+ * GET /media/catalogue/<kind>-<id>.<hash>.webp (or .svg): the pictures the project draws for
+ * catalogue entries without an image of their own. The hash is of the drawing, so a name that
  * answers 200 always means the same bytes and may be cached for a year.
  */
 export const catalogueMediaRoutes = new Hono<AppEnv>().get('/:file', async (c) => {
-  const name = parseImageName(c.req.param('file'))
+  const file = c.req.param('file')
+  const name = parseImageName(file)
   const subject = name && (await findImageSubject(c.var.db, name.kind, name.id))
   const svg = subject && renderImage(subject)
   // A stale hash (the entry was renamed) is not served: its bytes would differ.
   if (!name || !svg || hashOf(svg) !== name.hash) return c.text('Not Found', 404)
-  const etag = `"${name.hash}"`
+  const etag = `"${name.hash}${name.format === 'svg' ? '' : '-webp'}"`
   c.header('Cache-Control', IMMUTABLE)
   c.header('ETag', etag)
   if (c.req.header('if-none-match') === etag) return c.body(null, 304)
-  c.header('Content-Type', 'image/svg+xml; charset=utf-8')
-  return c.body(svg)
+  if (name.format === 'svg') {
+    c.header('Content-Type', 'image/svg+xml; charset=utf-8')
+    return c.body(svg)
+  }
+  c.header('Content-Type', 'image/webp')
+  return c.body(new Uint8Array(await rasterImage(file, svg)))
 })

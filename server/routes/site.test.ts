@@ -25,7 +25,7 @@ describeEachDatabase('site content API', (ctx) => {
       lbp_rate: ctx.config.lbpRate,
       time_zone: ctx.config.storeTimeZone,
     })
-    expect(info.logo_url).toMatch(/^\/media\/logo\.[0-9a-f]{8}\.svg$/)
+    expect(info.logo_url).toMatch(/^\/media\/logo\.[0-9a-f]{8}\.webp$/)
   })
 
   it('GET /api/slider/images lists images in order with same-origin paths', async () => {
@@ -37,7 +37,7 @@ describeEachDatabase('site content API', (ctx) => {
     for (const { image } of reply.data) {
       const media = await get(image)
       expect(media.status).toBe(200)
-      expect(media.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(media.headers.get('content-type')).toBe('image/webp')
     }
   })
 

@@ -5,9 +5,12 @@ import { createHash } from 'node:crypto'
  * fetching anything: a square card with a gradient from a palette, an icon for the kind of
  * product, big initials (or a package's short name) and the name in both languages.
  *
- * URLs are `/media/catalogue/<kind>-<id>.<hash>.svg`, the hash being the first 8 hex digits
- * of the SHA-256 of the SVG itself, like the files in server/media. A rename gives a new URL,
- * so the picture can be cached forever.
+ * URLs are `/media/catalogue/<kind>-<id>.<hash>.webp`, the hash being the first 8 hex digits
+ * of the SHA-256 of the SVG drawn, like the files in server/media. A rename gives a new URL, so
+ * the picture can be cached forever. The storefront is given the WebP (services/
+ * catalogue-raster.ts): a browser lays out and paints an SVG picture on the page's main
+ * thread, about 7 ms of a start's CPU per picture, where a WebP is decoded off it. The same
+ * name with `.svg` serves the drawing itself.
  */
 
 export const IMAGE_KINDS = ['product', 'package', 'group', 'gallery'] as const
@@ -159,7 +162,7 @@ export function generatedImageUrl(subject: ImageSubject): string {
   const key = `${subject.kind}\u0000${subject.id}\u0000${subject.number}\u0000${subject.index ?? ''}\u0000${subject.name_en}\u0000${subject.name_ar}`
   let url = imageUrls.get(key)
   if (url === undefined) {
-    url = `${CATALOGUE_MEDIA_PREFIX}${subject.kind}-${subject.id}.${hashOf(renderImage(subject))}.svg`
+    url = `${CATALOGUE_MEDIA_PREFIX}${subject.kind}-${subject.id}.${hashOf(renderImage(subject))}.webp`
     if (imageUrls.size >= IMAGE_URLS_KEPT) imageUrls.clear()
     imageUrls.set(key, url)
   }
@@ -169,11 +172,21 @@ export function generatedImageUrl(subject: ImageSubject): string {
 const IMAGE_URLS_KEPT = 2000
 const imageUrls = new Map<string, string>()
 
-/** Reads a picture's file name: kind, id and hash, or undefined for anything else. */
+/** The formats a drawn picture is served in. */
+export type ImageFormat = 'svg' | 'webp'
+
+/** Reads a picture's file name: kind, id, hash and format, or undefined for anything else. */
 export function parseImageName(
   name: string,
-): { kind: ImageKind; id: number; hash: string } | undefined {
-  const match = /^(product|package|group|gallery)-([1-9]\d{0,14})\.([0-9a-f]{8})\.svg$/.exec(name)
+): { kind: ImageKind; id: number; hash: string; format: ImageFormat } | undefined {
+  const match = /^(product|package|group|gallery)-([1-9]\d{0,14})\.([0-9a-f]{8})\.(svg|webp)$/.exec(
+    name,
+  )
   if (!match) return undefined
-  return { kind: match[1] as ImageKind, id: Number(match[2]), hash: match[3]! }
+  return {
+    kind: match[1] as ImageKind,
+    id: Number(match[2]),
+    hash: match[3]!,
+    format: match[4] as ImageFormat,
+  }
 }
