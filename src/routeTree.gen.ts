@@ -22,7 +22,9 @@ import { Route as GuestForgetPasswordRouteImport } from './routes/_guest/forget-
 import { Route as GuestSetPasswordRouteImport } from './routes/_guest/set-password'
 import { Route as GuestVerificationCodeRouteImport } from './routes/_guest/verification-code'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTopUpsRouteImport } from './routes/admin/top-ups'
+import { Route as AdminUsdtRouteImport } from './routes/admin/usdt'
 import { Route as GroupsIdRouteImport } from './routes/groups/$id'
 import { Route as ProductsIndexRouteImport } from './routes/products/index'
 import { Route as AuthOrdersIndexRouteImport } from './routes/_auth/Orders/index'
@@ -102,9 +104,19 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminSettingsRoute = AdminSettingsRouteImport.update({
+  id: '/admin/settings',
+  path: '/admin/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminTopUpsRoute = AdminTopUpsRouteImport.update({
   id: '/admin/top-ups',
   path: '/admin/top-ups',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminUsdtRoute = AdminUsdtRouteImport.update({
+  id: '/admin/usdt',
+  path: '/admin/usdt',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GroupsIdRoute = GroupsIdRouteImport.update({
@@ -197,7 +209,9 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
+  '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/products/': typeof ProductsIndexRoute
@@ -226,7 +240,9 @@ export interface FileRoutesByTo {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
+  '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
   '/admin': typeof AdminIndexRoute
   '/products': typeof ProductsIndexRoute
@@ -258,7 +274,9 @@ export interface FileRoutesById {
   '/_guest/forget-password': typeof GuestForgetPasswordRoute
   '/_guest/set-password': typeof GuestSetPasswordRoute
   '/_guest/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
+  '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
   '/admin/': typeof AdminIndexRoute
   '/products/': typeof ProductsIndexRoute
@@ -289,7 +307,9 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/settings'
     | '/admin/top-ups'
+    | '/admin/usdt'
     | '/groups/$id'
     | '/admin/'
     | '/products/'
@@ -318,7 +338,9 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/settings'
     | '/admin/top-ups'
+    | '/admin/usdt'
     | '/groups/$id'
     | '/admin'
     | '/products'
@@ -349,7 +371,9 @@ export interface FileRouteTypes {
     | '/_guest/forget-password'
     | '/_guest/set-password'
     | '/_guest/verification-code'
+    | '/admin/settings'
     | '/admin/top-ups'
+    | '/admin/usdt'
     | '/groups/$id'
     | '/admin/'
     | '/products/'
@@ -376,7 +400,9 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   ContactUsRoute: typeof ContactUsRoute
   SearchRoute: typeof SearchRoute
+  AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTopUpsRoute: typeof AdminTopUpsRoute
+  AdminUsdtRoute: typeof AdminUsdtRoute
   GroupsIdRoute: typeof GroupsIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
@@ -477,11 +503,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/settings': {
+      id: '/admin/settings'
+      path: '/admin/settings'
+      fullPath: '/admin/settings'
+      preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/top-ups': {
       id: '/admin/top-ups'
       path: '/admin/top-ups'
       fullPath: '/admin/top-ups'
       preLoaderRoute: typeof AdminTopUpsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/usdt': {
+      id: '/admin/usdt'
+      path: '/admin/usdt'
+      fullPath: '/admin/usdt'
+      preLoaderRoute: typeof AdminUsdtRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/groups/$id': {
@@ -648,7 +688,9 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   ContactUsRoute: ContactUsRoute,
   SearchRoute: SearchRoute,
+  AdminSettingsRoute: AdminSettingsRoute,
   AdminTopUpsRoute: AdminTopUpsRoute,
+  AdminUsdtRoute: AdminUsdtRoute,
   GroupsIdRoute: GroupsIdRoute,
   AdminIndexRoute: AdminIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,

@@ -33,6 +33,8 @@ export const FIRST_PAGE_PATHS = {
   notifications: /^\/Notifications\/?$/,
   console: /^\/admin\/?$/,
   consoleTopUps: /^\/admin\/top-ups\/?$/,
+  consoleUsdt: /^\/admin\/usdt\/?$/,
+  consoleSettings: /^\/admin\/settings\/?$/,
 } as const
 
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS

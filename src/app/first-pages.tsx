@@ -186,6 +186,14 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
     import('../features/console/console-screen').then(({ ConsoleScreen }) => (
       <ConsoleScreen screen="top-ups" />
     )),
+  consoleUsdt: () =>
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="usdt" />
+    )),
+  consoleSettings: () =>
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="settings" />
+    )),
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { TX_HASH_PATTERN } from './constants'
 import { UsdtNetworkSchema } from './wallet'
 
 /*
@@ -12,9 +13,6 @@ export type UsdtState = v.InferOutput<typeof UsdtStateSchema>
 
 /** GET admin/usdt?status= */
 export const UsdtListQuerySchema = v.object({ status: v.optional(UsdtStateSchema, 'OPEN') })
-
-/** The hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20 (optional). */
-export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/
 
 /** POST admin/usdt/{id}/confirm */
 export const UsdtConfirmSchema = v.object({

@@ -58,3 +58,6 @@ export const MAX_PER_PAGE = 300
 
 /** The id of the script element that carries the first screen's replies in the page. */
 export const FIRST_SCREEN_ID = 'first-screen'
+
+/** A transaction hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20. */
+export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/

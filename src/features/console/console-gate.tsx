@@ -9,6 +9,7 @@ import { FormError } from '../../ui/form-error'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { AppLink } from '../../ui/nav'
 import * as surface from '../../ui/surface.css'
+import { AlertsBadge } from './alerts-badge'
 import { consoleApi, consoleQueries, resetConsole } from './queries'
 import * as styles from './console.css'
 import { SubmitButton } from '../../ui/submit-button'
@@ -50,7 +51,17 @@ function ConsoleBar({ operator }: { operator: Operator }) {
         </AppLink>
         <AppLink to="/admin/top-ups" className={styles.navLink}>
           <Trans>Top-ups</Trans>
+          <AlertsBadge of="waiting_top_ups" />
         </AppLink>
+        <AppLink to="/admin/usdt" className={styles.navLink}>
+          <Trans>USDT</Trans>
+          <AlertsBadge of="unmatched_transfers" />
+        </AppLink>
+        {operator.role === 'owner' && (
+          <AppLink to="/admin/settings" className={styles.navLink}>
+            <Trans>Settings</Trans>
+          </AppLink>
+        )}
       </nav>
       <p className={styles.who}>
         <Trans>
