@@ -72,7 +72,7 @@ await consoleScreens(browser)
 await browser.close()
 console.log(`screenshots in ${out}/`)
 
-/** The console's sign-in, Today and top-ups queue (a waiting receipt open, if any). */
+/** The console's sign-in and screens (the top-ups queue with a waiting receipt open, if any). */
 async function consoleScreens(browser: Browser) {
   const { CONSOLE_USER, CONSOLE_PASSWORD, CONSOLE_OTPAUTH } = process.env
   if (!CONSOLE_USER || !CONSOLE_PASSWORD || !CONSOLE_OTPAUTH) return
@@ -90,7 +90,7 @@ async function consoleScreens(browser: Browser) {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language)
     for (const width of widths) {
       await page.setViewportSize({ width, height: 844 })
-      for (const path of ['/admin', '/admin/top-ups']) {
+      for (const path of ['/admin', '/admin/top-ups', '/admin/usdt', '/admin/settings']) {
         await page.goto(`${base}/#${path}`)
         await page.reload()
         await page.waitForLoadState('networkidle')
