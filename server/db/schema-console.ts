@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely'
 import type { OperatorRole } from '../../src/contract/console'
+import type { PushJobColumns } from './schema-push'
 
 /* The console's accounts and sessions (migration 0020_operators, services/operators.ts). */
 
@@ -46,16 +47,7 @@ export interface OperatorSessionTable {
 }
 
 /** An alert to every operator's devices, sent after its change committed (services/push.ts). */
-export interface OperatorPushJobTable {
-  id: Generated<number>
-  /** JSON: the message in each language, `{en, ar}`. */
-  message: string
-  attempts: Generated<number>
-  next_at: string
-  done_at: string | null
-  created_at: string
-  request_id: string | null
-}
+export type OperatorPushJobTable = PushJobColumns
 
 /** What the local push sender "delivered" to an operator's device (development and tests). */
 export interface OperatorPushOutboxTable {

@@ -8,6 +8,7 @@ import type { CatalogueDatabase } from './schema-catalogue'
 import type { WalletDatabase } from './schema-wallet'
 import type { FulfilmentDatabase } from './schema-fulfilment'
 import type { ConsoleDatabase, OperatorTable } from './schema-console'
+import type { PushJobColumns } from './schema-push'
 
 export type { UpstreamState } from './schema-fulfilment'
 
@@ -358,19 +359,9 @@ export interface PlayerNumberTable {
   verified_at: string
 }
 
-/** A push to send after its change committed; retried with backoff until done. */
-export interface PushJobTable {
-  id: Generated<number>
+/** A customer's push (services/notifications.ts). */
+export interface PushJobTable extends PushJobColumns {
   user_id: number
-  message: string
-  attempts: Generated<number>
-  next_at: string
-  done_at: string | null
-  created_at: string
-  /** The request or operator command that made it (its log lines' requestId). */
-  request_id: string | null
-  /** The console request's address key; null for the CLI (migration 0022_audit_address). */
-  address: string | null
 }
 
 /** What the local push sender "delivered" (development and tests: GET /api/dev/push). */

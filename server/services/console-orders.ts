@@ -8,12 +8,11 @@ import type { Provider } from '../adapters/provider'
 import { ValidationError, type FieldProblem } from '../core/errors'
 import { queryPage, type Page, type PageRequest } from '../core/paging'
 import type { Database, OrderRow, OrderStatus } from '../db/schema'
-import { localized } from '../i18n'
 import type { Logger } from '../log'
 import { recordAudit } from './audit'
 import { escapeLike } from './catalogue'
 import { dayOf, dayRange, localDateTime } from './dates'
-import { orderWire } from './order-queries'
+import { itemNames, orderWire } from './order-queries'
 import { handOver } from './order-status'
 import { withStockCodes } from './stock'
 import { resolveAttempt, wakeUpstream } from './upstream'
@@ -120,11 +119,7 @@ export function orderLine(
   return {
     id: order.id,
     status: order.status,
-    product_name: localized(locale, order.product_name_en, order.product_name_ar),
-    package_name:
-      order.package_name_en === null
-        ? null
-        : localized(locale, order.package_name_en, order.package_name_ar),
+    ...itemNames(order, locale),
     quantity: order.quantity,
     total_price: fromMicros(order.total_price),
     currency: order.currency,

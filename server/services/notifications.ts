@@ -134,12 +134,7 @@ export async function notify(
     .insertInto('push_jobs')
     .values({
       user_id: user.id,
-      message: JSON.stringify(pushMessage(text, notice.subject)),
-      attempts: 0,
-      next_at: at,
-      done_at: null,
-      created_at: at,
-      request_id: currentRequestId(),
+      ...pushJob(pushMessage(text, notice.subject), at),
     })
     .execute()
 }
@@ -277,4 +272,16 @@ export async function pendingPushes(db: Kysely<Database>): Promise<number> {
     .where('done_at', 'is', null)
     .executeTakeFirstOrThrow()
   return Number(n)
+}
+
+/** A push job's row, due now: its message (as JSON), and the request that made it. */
+export function pushJob(message: object, at: string) {
+  return {
+    message: JSON.stringify(message),
+    attempts: 0,
+    next_at: at,
+    done_at: null,
+    created_at: at,
+    request_id: currentRequestId(),
+  }
 }

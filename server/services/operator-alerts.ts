@@ -4,8 +4,7 @@ import type { UsdtNetwork } from '../../src/contract/wallet'
 import { microsText } from '../../src/domain/money'
 import type { Database } from '../db/schema'
 import { LOCALES, t } from '../i18n'
-import { currentRequestId } from '../log'
-import type { PushMessage } from './notifications'
+import { pushJob, type PushMessage } from './notifications'
 
 /*
  * The operators are told (docs/api.md, Console: Alerts): a new receipt or a USDT transfer that
@@ -44,17 +43,7 @@ function alertMessage(alert: OperatorAlert, locale: Locale): PushMessage {
 export async function alertOperators(trx: Kysely<Database>, alert: OperatorAlert, now: Date) {
   const at = now.toISOString()
   const message = Object.fromEntries(LOCALES.map((l) => [l, alertMessage(alert, l)]))
-  await trx
-    .insertInto('operator_push_jobs')
-    .values({
-      message: JSON.stringify(message),
-      attempts: 0,
-      next_at: at,
-      done_at: null,
-      created_at: at,
-      request_id: currentRequestId(),
-    })
-    .execute()
+  await trx.insertInto('operator_push_jobs').values(pushJob(message, at)).execute()
 }
 
 /** POST admin/push-token: this console session's device receives the alerts. */

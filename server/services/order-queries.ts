@@ -46,6 +46,23 @@ export interface WireOptions {
   timeZone: string
 }
 
+/** An order's product and package names in one language (null: no package). */
+export function itemNames(
+  order: Pick<
+    OrderRow,
+    'product_name_en' | 'product_name_ar' | 'package_name_en' | 'package_name_ar'
+  >,
+  locale: Locale,
+) {
+  return {
+    product_name: localized(locale, order.product_name_en, order.product_name_ar),
+    package_name:
+      order.package_name_en === null
+        ? null
+        : localized(locale, order.package_name_en, order.package_name_ar),
+  }
+}
+
 /** An order as the storefront reads it, names in the request's language. */
 export function orderWire(
   order: OrderRow,
@@ -57,11 +74,7 @@ export function orderWire(
     product_id: order.product_id,
     package_id: order.package_id,
     product_image: order.product_image,
-    product_name: localized(locale, order.product_name_en, order.product_name_ar),
-    package_name:
-      order.package_name_en === null
-        ? null
-        : localized(locale, order.package_name_en, order.package_name_ar),
+    ...itemNames(order, locale),
     quantity: order.quantity,
     unit_price: fromMicros(order.unit_price),
     total_price: fromMicros(order.total_price),
