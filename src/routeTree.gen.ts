@@ -22,6 +22,8 @@ import { Route as GuestForgetPasswordRouteImport } from './routes/_guest/forget-
 import { Route as GuestSetPasswordRouteImport } from './routes/_guest/set-password'
 import { Route as GuestVerificationCodeRouteImport } from './routes/_guest/verification-code'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCatalogueRouteImport } from './routes/admin/catalogue'
+import { Route as AdminPromoRouteImport } from './routes/admin/promo'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
 import { Route as AdminTopUpsRouteImport } from './routes/admin/top-ups'
 import { Route as AdminUsdtRouteImport } from './routes/admin/usdt'
@@ -102,6 +104,16 @@ const GuestVerificationCodeRoute = GuestVerificationCodeRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
+  id: '/admin/catalogue',
+  path: '/admin/catalogue',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminPromoRoute = AdminPromoRouteImport.update({
+  id: '/admin/promo',
+  path: '/admin/promo',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
@@ -209,6 +221,8 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
@@ -240,6 +254,8 @@ export interface FileRoutesByTo {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
@@ -274,6 +290,8 @@ export interface FileRoutesById {
   '/_guest/forget-password': typeof GuestForgetPasswordRoute
   '/_guest/set-password': typeof GuestSetPasswordRoute
   '/_guest/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/catalogue': typeof AdminCatalogueRoute
+  '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
@@ -307,6 +325,8 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/catalogue'
+    | '/admin/promo'
     | '/admin/settings'
     | '/admin/top-ups'
     | '/admin/usdt'
@@ -338,6 +358,8 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/catalogue'
+    | '/admin/promo'
     | '/admin/settings'
     | '/admin/top-ups'
     | '/admin/usdt'
@@ -371,6 +393,8 @@ export interface FileRouteTypes {
     | '/_guest/forget-password'
     | '/_guest/set-password'
     | '/_guest/verification-code'
+    | '/admin/catalogue'
+    | '/admin/promo'
     | '/admin/settings'
     | '/admin/top-ups'
     | '/admin/usdt'
@@ -400,6 +424,8 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   ContactUsRoute: typeof ContactUsRoute
   SearchRoute: typeof SearchRoute
+  AdminCatalogueRoute: typeof AdminCatalogueRoute
+  AdminPromoRoute: typeof AdminPromoRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
   AdminTopUpsRoute: typeof AdminTopUpsRoute
   AdminUsdtRoute: typeof AdminUsdtRoute
@@ -501,6 +527,20 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/catalogue': {
+      id: '/admin/catalogue'
+      path: '/admin/catalogue'
+      fullPath: '/admin/catalogue'
+      preLoaderRoute: typeof AdminCatalogueRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/promo': {
+      id: '/admin/promo'
+      path: '/admin/promo'
+      fullPath: '/admin/promo'
+      preLoaderRoute: typeof AdminPromoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/settings': {
@@ -688,6 +728,8 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   ContactUsRoute: ContactUsRoute,
   SearchRoute: SearchRoute,
+  AdminCatalogueRoute: AdminCatalogueRoute,
+  AdminPromoRoute: AdminPromoRoute,
   AdminSettingsRoute: AdminSettingsRoute,
   AdminTopUpsRoute: AdminTopUpsRoute,
   AdminUsdtRoute: AdminUsdtRoute,

@@ -35,6 +35,8 @@ export const FIRST_PAGE_PATHS = {
   consoleTopUps: /^\/admin\/top-ups\/?$/,
   consoleUsdt: /^\/admin\/usdt\/?$/,
   consoleSettings: /^\/admin\/settings\/?$/,
+  consoleCatalogue: /^\/admin\/catalogue\/?$/,
+  consolePromo: /^\/admin\/promo\/?$/,
 } as const
 
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS

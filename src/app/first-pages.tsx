@@ -194,6 +194,14 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
     import('../features/console/console-screen').then(({ ConsoleScreen }) => (
       <ConsoleScreen screen="settings" />
     )),
+  consoleCatalogue: () =>
+    import('../features/console/catalogue-screens').then(({ CatalogueScreen }) => (
+      <CatalogueScreen screen="catalogue" />
+    )),
+  consolePromo: () =>
+    import('../features/console/catalogue-screens').then(({ CatalogueScreen }) => (
+      <CatalogueScreen screen="promo" />
+    )),
 }
 
 /**

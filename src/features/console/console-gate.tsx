@@ -62,6 +62,12 @@ function ConsoleBar({ operator }: { operator: Operator }) {
             <Trans>Settings</Trans>
           </AppLink>
         )}
+        <AppLink to="/admin/catalogue" className={styles.navLink}>
+          <Trans>Catalogue</Trans>
+        </AppLink>
+        <AppLink to="/admin/promo" className={styles.navLink}>
+          <Trans>Promo codes</Trans>
+        </AppLink>
       </nav>
       <p className={styles.who}>
         <Trans>
