@@ -40,6 +40,8 @@ import { Route as GuestSignInIndexRouteImport } from './routes/_guest/sign-in/in
 import { Route as GuestSignInCodeRouteImport } from './routes/_guest/sign-in/code'
 import { Route as GuestSignUpIndexRouteImport } from './routes/_guest/sign-up/index'
 import { Route as GuestSignUpCodeRouteImport } from './routes/_guest/sign-up/code'
+import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index'
+import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
 import { Route as ProductsProductsChar123numberChar125IdRouteImport } from './routes/products/products-{$number}/$id'
 import { Route as ProductsProductsChar123numberChar125PackagesIdRouteImport } from './routes/products/products-{$number}/packages/$id'
 
@@ -197,6 +199,16 @@ const GuestSignUpCodeRoute = GuestSignUpCodeRouteImport.update({
   path: '/sign-up/code',
   getParentRoute: () => GuestRoute,
 } as any)
+const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
+  id: '/admin/orders/',
+  path: '/admin/orders/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminOrdersIdRoute = AdminOrdersIdRouteImport.update({
+  id: '/admin/orders/$id',
+  path: '/admin/orders/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ProductsProductsChar123numberChar125IdRoute =
   ProductsProductsChar123numberChar125IdRouteImport.update({
     id: '/products/products-{$number}/$id',
@@ -235,12 +247,14 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders/': typeof AuthOrdersIndexRoute
   '/shipping-payments/': typeof AuthShippingPaymentsIndexRoute
   '/wallet/': typeof AuthWalletIndexRoute
   '/sign-in/': typeof GuestSignInIndexRoute
   '/sign-up/': typeof GuestSignUpIndexRoute
+  '/admin/orders/': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRoutesByTo {
@@ -268,12 +282,14 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders': typeof AuthOrdersIndexRoute
   '/shipping-payments': typeof AuthShippingPaymentsIndexRoute
   '/wallet': typeof AuthWalletIndexRoute
   '/sign-in': typeof GuestSignInIndexRoute
   '/sign-up': typeof GuestSignUpIndexRoute
+  '/admin/orders': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRoutesById {
@@ -304,12 +320,14 @@ export interface FileRoutesById {
   '/_guest/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/_guest/sign-in/code': typeof GuestSignInCodeRoute
   '/_guest/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/_auth/Orders/': typeof AuthOrdersIndexRoute
   '/_auth/shipping-payments/': typeof AuthShippingPaymentsIndexRoute
   '/_auth/wallet/': typeof AuthWalletIndexRoute
   '/_guest/sign-in/': typeof GuestSignInIndexRoute
   '/_guest/sign-up/': typeof GuestSignUpIndexRoute
+  '/admin/orders/': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 export interface FileRouteTypes {
@@ -339,12 +357,14 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/Orders/'
     | '/shipping-payments/'
     | '/wallet/'
     | '/sign-in/'
     | '/sign-up/'
+    | '/admin/orders/'
     | '/products/products-{$number}/packages/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -372,12 +392,14 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/Orders'
     | '/shipping-payments'
     | '/wallet'
     | '/sign-in'
     | '/sign-up'
+    | '/admin/orders'
     | '/products/products-{$number}/packages/$id'
   id:
     | '__root__'
@@ -407,12 +429,14 @@ export interface FileRouteTypes {
     | '/_guest/reset-password/$token'
     | '/_guest/sign-in/code'
     | '/_guest/sign-up/code'
+    | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/_auth/Orders/'
     | '/_auth/shipping-payments/'
     | '/_auth/wallet/'
     | '/_guest/sign-in/'
     | '/_guest/sign-up/'
+    | '/admin/orders/'
     | '/products/products-{$number}/packages/$id'
   fileRoutesById: FileRoutesById
 }
@@ -432,7 +456,9 @@ export interface RootRouteChildren {
   GroupsIdRoute: typeof GroupsIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
+  AdminOrdersIdRoute: typeof AdminOrdersIdRoute
   ProductsProductsChar123numberChar125IdRoute: typeof ProductsProductsChar123numberChar125IdRoute
+  AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   ProductsProductsChar123numberChar125PackagesIdRoute: typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
 
@@ -655,6 +681,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestSignUpCodeRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/admin/orders/': {
+      id: '/admin/orders/'
+      path: '/admin/orders'
+      fullPath: '/admin/orders/'
+      preLoaderRoute: typeof AdminOrdersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/orders/$id': {
+      id: '/admin/orders/$id'
+      path: '/admin/orders/$id'
+      fullPath: '/admin/orders/$id'
+      preLoaderRoute: typeof AdminOrdersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/products/products-{$number}/$id': {
       id: '/products/products-{$number}/$id'
       path: '/products/products-{$number}/$id'
@@ -736,8 +776,10 @@ const rootRouteChildren: RootRouteChildren = {
   GroupsIdRoute: GroupsIdRoute,
   AdminIndexRoute: AdminIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
+  AdminOrdersIdRoute: AdminOrdersIdRoute,
   ProductsProductsChar123numberChar125IdRoute:
     ProductsProductsChar123numberChar125IdRoute,
+  AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   ProductsProductsChar123numberChar125PackagesIdRoute:
     ProductsProductsChar123numberChar125PackagesIdRoute,
 }

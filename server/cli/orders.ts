@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '../../src/contract/orders'
+import { ORDER_STATUSES } from '../../src/contract/constants'
 import { fromMicros } from '../../src/domain/money'
 import type { OrderRow } from '../db/schema'
 import { cancelOrder, completeOrder, OPEN_STATUSES, partialOrder } from '../services/order-status'

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { CODE_MAX_LENGTH, CODES_MAX } from '../../src/contract/console-orders'
+import { CODE_MAX_LENGTH, CODES_MAX } from '../../src/contract/constants'
 import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import { ApiError, TooManyRequestsError, type FieldMessages } from '../core/errors'
 import { idParam, mapPage, pageRequest } from '../core/paging'

@@ -37,6 +37,8 @@ export const FIRST_PAGE_PATHS = {
   consoleSettings: /^\/admin\/settings\/?$/,
   consoleCatalogue: /^\/admin\/catalogue\/?$/,
   consolePromo: /^\/admin\/promo\/?$/,
+  consoleOrders: /^\/admin\/orders\/?$/,
+  consoleOrder: /^\/admin\/orders\/(\d{1,10})$/,
 } as const
 
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS

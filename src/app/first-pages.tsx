@@ -202,6 +202,30 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
     import('../features/console/catalogue-screens').then(({ CatalogueScreen }) => (
       <CatalogueScreen screen="promo" />
     )),
+  consoleOrders: async ({ search }) => {
+    const [{ ConsoleGate }, { OrdersPage }, { consoleOrderSearch }] = await Promise.all([
+      import('../features/console/console-gate'),
+      import('../features/console/orders-page'),
+      import('../features/console/orders-search'),
+    ])
+    return (
+      <ConsoleGate>
+        <OrdersPage search={consoleOrderSearch(search)} />
+      </ConsoleGate>
+    )
+  },
+  consoleOrder: async (at) => {
+    const id = idOf(at)
+    const [{ ConsoleGate }, { OrderPage }] = await Promise.all([
+      import('../features/console/console-gate'),
+      import('../features/console/order-page'),
+    ])
+    return (
+      <ConsoleGate>
+        <OrderPage key={id} id={id} />
+      </ConsoleGate>
+    )
+  },
 }
 
 /**

@@ -1,16 +1,12 @@
 import * as v from 'valibot'
 import { text } from './auth'
 import { AmountSchema, pageOf } from './catalogue'
-import { REJECT_REASON_MAX_LENGTH } from './constants'
+import { CODE_MAX_LENGTH, CODES_MAX, NOTE_MAX_LENGTH, REJECT_REASON_MAX_LENGTH } from './constants'
 import { OrderSchema, OrderStatusSchema } from './orders'
 import { CurrencySchema } from './profile'
 
 /* The console's Orders screen (docs/api.md, Console): search, one order, and its actions. */
 
-/** The longest list of codes one completion takes, and each code. */
-export const CODES_MAX = 100
-export const CODE_MAX_LENGTH = 200
-export const NOTE_MAX_LENGTH = 500
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '')

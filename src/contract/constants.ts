@@ -27,6 +27,14 @@ export const USDT_MIN = 1
 /** The longest reason an operator may give for refusing a top-up (docs/api.md, Console). */
 export const REJECT_REASON_MAX_LENGTH = 300
 
+/** An order's states; FAILED: the provider refused it, an operator decides (docs/api.md). */
+export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as const
+
+/** What an operator's completion takes (docs/api.md, Console): codes, each code, the note. */
+export const CODES_MAX = 100
+export const CODE_MAX_LENGTH = 200
+export const NOTE_MAX_LENGTH = 500
+
 /** The notification popup shows at most this many. */
 export const POPUP_NOTIFICATIONS = 2
 

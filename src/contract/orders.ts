@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { AmountSchema, jsonList, pageOf } from './catalogue'
+import { ORDER_STATUSES } from './constants'
 import { CurrencySchema } from './profile'
 
-export const ORDER_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED', 'FAILED'] as const
 export const OrderStatusSchema = v.picklist(ORDER_STATUSES)
 export type OrderStatus = v.InferOutput<typeof OrderStatusSchema>
 

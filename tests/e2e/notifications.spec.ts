@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import {
   deliverPush,
   openDatabase,
   operator,
+  placeOrder,
   pushesTo,
   signedInCustomer,
   switchToArabic,
@@ -10,14 +11,6 @@ import {
 } from './support'
 
 const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ })
-
-async function placeOrder(request: APIRequestContext, token: string): Promise<number> {
-  const reply = await request.post('/api/automated/get/packages', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: { product_id: '24', qty: '10', wallet_address: 'TXnotify' },
-  })
-  return ((await reply.json()) as { data: { id: number } }).data.id
-}
 
 /** The notifications the service worker shows now, seen from the page (title, tag). */
 const shown = (page: Page) =>

@@ -259,3 +259,12 @@ export async function audit(page: Page, what: string, include?: string) {
     what,
   ).toEqual([])
 }
+
+/** An order of 10 of product 24 for a wallet address, placed by the customer's token: its id. */
+export async function placeOrder(request: APIRequestContext, token: string): Promise<number> {
+  const reply = await request.post('/api/automated/get/packages', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { product_id: '24', qty: '10', wallet_address: 'TXnotify' },
+  })
+  return ((await reply.json()) as { data: { id: number } }).data.id
+}

@@ -67,6 +67,8 @@ function ConsoleBar({ operator }: { operator: Operator }) {
         </AppLink>
         <AppLink to="/admin/promo" className={styles.navLink}>
           <Trans>Promo codes</Trans>
+        <AppLink to="/admin/orders" className={styles.navLink}>
+          <Trans>Orders</Trans>
         </AppLink>
       </nav>
       <p className={styles.who}>
