@@ -67,6 +67,7 @@ function ConsoleBar({ operator }: { operator: Operator }) {
         </AppLink>
         <AppLink to="/admin/promo" className={styles.navLink}>
           <Trans>Promo codes</Trans>
+        </AppLink>
         <AppLink to="/admin/orders" className={styles.navLink}>
           <Trans>Orders</Trans>
         </AppLink>
