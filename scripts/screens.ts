@@ -15,6 +15,15 @@ const paths = only.length
   ? only
   : ['/', '/products/products-1/1', '/products/products-1/packages/1', '/Orders', '/about-us']
 const widths = [390, 320]
+/** The console screens to take: CONSOLE_PATHS (comma-separated), or every list screen. */
+const consolePaths = process.env.CONSOLE_PATHS?.split(',') ?? [
+  '/admin',
+  '/admin/top-ups',
+  '/admin/usdt',
+  '/admin/settings',
+  '/admin/customers',
+  '/admin/audit',
+]
 
 let token: string | undefined
 
@@ -90,7 +99,7 @@ async function consoleScreens(browser: Browser) {
     await page.evaluate((lang) => localStorage.setItem('language', lang), language)
     for (const width of widths) {
       await page.setViewportSize({ width, height: 844 })
-      for (const path of ['/admin', '/admin/top-ups', '/admin/usdt', '/admin/settings']) {
+      for (const path of consolePaths) {
         await page.goto(`${base}/#${path}`)
         await page.reload()
         await page.waitForLoadState('networkidle')

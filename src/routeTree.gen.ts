@@ -22,6 +22,7 @@ import { Route as GuestForgetPasswordRouteImport } from './routes/_guest/forget-
 import { Route as GuestSetPasswordRouteImport } from './routes/_guest/set-password'
 import { Route as GuestVerificationCodeRouteImport } from './routes/_guest/verification-code'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminCatalogueRouteImport } from './routes/admin/catalogue'
 import { Route as AdminPromoRouteImport } from './routes/admin/promo'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
@@ -40,6 +41,8 @@ import { Route as GuestSignInIndexRouteImport } from './routes/_guest/sign-in/in
 import { Route as GuestSignInCodeRouteImport } from './routes/_guest/sign-in/code'
 import { Route as GuestSignUpIndexRouteImport } from './routes/_guest/sign-up/index'
 import { Route as GuestSignUpCodeRouteImport } from './routes/_guest/sign-up/code'
+import { Route as AdminCustomersIndexRouteImport } from './routes/admin/customers/index'
+import { Route as AdminCustomersIdRouteImport } from './routes/admin/customers/$id'
 import { Route as AdminOrdersIndexRouteImport } from './routes/admin/orders/index'
 import { Route as AdminOrdersIdRouteImport } from './routes/admin/orders/$id'
 import { Route as ProductsProductsChar123numberChar125IdRouteImport } from './routes/products/products-{$number}/$id'
@@ -106,6 +109,11 @@ const GuestVerificationCodeRoute = GuestVerificationCodeRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/admin/',
   path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminCatalogueRoute = AdminCatalogueRouteImport.update({
@@ -199,6 +207,16 @@ const GuestSignUpCodeRoute = GuestSignUpCodeRouteImport.update({
   path: '/sign-up/code',
   getParentRoute: () => GuestRoute,
 } as any)
+const AdminCustomersIndexRoute = AdminCustomersIndexRouteImport.update({
+  id: '/admin/customers/',
+  path: '/admin/customers/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminCustomersIdRoute = AdminCustomersIdRouteImport.update({
+  id: '/admin/customers/$id',
+  path: '/admin/customers/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminOrdersIndexRoute = AdminOrdersIndexRouteImport.update({
   id: '/admin/orders/',
   path: '/admin/orders/',
@@ -233,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -247,6 +266,7 @@ export interface FileRoutesByFullPath {
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/customers/$id': typeof AdminCustomersIdRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders/': typeof AuthOrdersIndexRoute
@@ -254,6 +274,7 @@ export interface FileRoutesByFullPath {
   '/wallet/': typeof AuthWalletIndexRoute
   '/sign-in/': typeof GuestSignInIndexRoute
   '/sign-up/': typeof GuestSignUpIndexRoute
+  '/admin/customers/': typeof AdminCustomersIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
@@ -268,6 +289,7 @@ export interface FileRoutesByTo {
   '/forget-password': typeof GuestForgetPasswordRoute
   '/set-password': typeof GuestSetPasswordRoute
   '/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -282,6 +304,7 @@ export interface FileRoutesByTo {
   '/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/sign-in/code': typeof GuestSignInCodeRoute
   '/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/customers/$id': typeof AdminCustomersIdRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/Orders': typeof AuthOrdersIndexRoute
@@ -289,6 +312,7 @@ export interface FileRoutesByTo {
   '/wallet': typeof AuthWalletIndexRoute
   '/sign-in': typeof GuestSignInIndexRoute
   '/sign-up': typeof GuestSignUpIndexRoute
+  '/admin/customers': typeof AdminCustomersIndexRoute
   '/admin/orders': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
@@ -306,6 +330,7 @@ export interface FileRoutesById {
   '/_guest/forget-password': typeof GuestForgetPasswordRoute
   '/_guest/set-password': typeof GuestSetPasswordRoute
   '/_guest/verification-code': typeof GuestVerificationCodeRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
@@ -320,6 +345,7 @@ export interface FileRoutesById {
   '/_guest/reset-password/$token': typeof GuestResetPasswordTokenRoute
   '/_guest/sign-in/code': typeof GuestSignInCodeRoute
   '/_guest/sign-up/code': typeof GuestSignUpCodeRoute
+  '/admin/customers/$id': typeof AdminCustomersIdRoute
   '/admin/orders/$id': typeof AdminOrdersIdRoute
   '/products/products-{$number}/$id': typeof ProductsProductsChar123numberChar125IdRoute
   '/_auth/Orders/': typeof AuthOrdersIndexRoute
@@ -327,6 +353,7 @@ export interface FileRoutesById {
   '/_auth/wallet/': typeof AuthWalletIndexRoute
   '/_guest/sign-in/': typeof GuestSignInIndexRoute
   '/_guest/sign-up/': typeof GuestSignUpIndexRoute
+  '/admin/customers/': typeof AdminCustomersIndexRoute
   '/admin/orders/': typeof AdminOrdersIndexRoute
   '/products/products-{$number}/packages/$id': typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
@@ -343,6 +370,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/audit'
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
@@ -357,6 +385,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/admin/customers/$id'
     | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/Orders/'
@@ -364,6 +393,7 @@ export interface FileRouteTypes {
     | '/wallet/'
     | '/sign-in/'
     | '/sign-up/'
+    | '/admin/customers/'
     | '/admin/orders/'
     | '/products/products-{$number}/packages/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -378,6 +408,7 @@ export interface FileRouteTypes {
     | '/forget-password'
     | '/set-password'
     | '/verification-code'
+    | '/admin/audit'
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
@@ -392,6 +423,7 @@ export interface FileRouteTypes {
     | '/reset-password/$token'
     | '/sign-in/code'
     | '/sign-up/code'
+    | '/admin/customers/$id'
     | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/Orders'
@@ -399,6 +431,7 @@ export interface FileRouteTypes {
     | '/wallet'
     | '/sign-in'
     | '/sign-up'
+    | '/admin/customers'
     | '/admin/orders'
     | '/products/products-{$number}/packages/$id'
   id:
@@ -415,6 +448,7 @@ export interface FileRouteTypes {
     | '/_guest/forget-password'
     | '/_guest/set-password'
     | '/_guest/verification-code'
+    | '/admin/audit'
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
@@ -429,6 +463,7 @@ export interface FileRouteTypes {
     | '/_guest/reset-password/$token'
     | '/_guest/sign-in/code'
     | '/_guest/sign-up/code'
+    | '/admin/customers/$id'
     | '/admin/orders/$id'
     | '/products/products-{$number}/$id'
     | '/_auth/Orders/'
@@ -436,6 +471,7 @@ export interface FileRouteTypes {
     | '/_auth/wallet/'
     | '/_guest/sign-in/'
     | '/_guest/sign-up/'
+    | '/admin/customers/'
     | '/admin/orders/'
     | '/products/products-{$number}/packages/$id'
   fileRoutesById: FileRoutesById
@@ -448,6 +484,7 @@ export interface RootRouteChildren {
   AboutUsRoute: typeof AboutUsRoute
   ContactUsRoute: typeof ContactUsRoute
   SearchRoute: typeof SearchRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminCatalogueRoute: typeof AdminCatalogueRoute
   AdminPromoRoute: typeof AdminPromoRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
@@ -456,8 +493,10 @@ export interface RootRouteChildren {
   GroupsIdRoute: typeof GroupsIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
   ProductsIndexRoute: typeof ProductsIndexRoute
+  AdminCustomersIdRoute: typeof AdminCustomersIdRoute
   AdminOrdersIdRoute: typeof AdminOrdersIdRoute
   ProductsProductsChar123numberChar125IdRoute: typeof ProductsProductsChar123numberChar125IdRoute
+  AdminCustomersIndexRoute: typeof AdminCustomersIndexRoute
   AdminOrdersIndexRoute: typeof AdminOrdersIndexRoute
   ProductsProductsChar123numberChar125PackagesIdRoute: typeof ProductsProductsChar123numberChar125PackagesIdRoute
 }
@@ -553,6 +592,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/catalogue': {
@@ -681,6 +727,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof GuestSignUpCodeRouteImport
       parentRoute: typeof GuestRoute
     }
+    '/admin/customers/': {
+      id: '/admin/customers/'
+      path: '/admin/customers'
+      fullPath: '/admin/customers/'
+      preLoaderRoute: typeof AdminCustomersIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/customers/$id': {
+      id: '/admin/customers/$id'
+      path: '/admin/customers/$id'
+      fullPath: '/admin/customers/$id'
+      preLoaderRoute: typeof AdminCustomersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/orders/': {
       id: '/admin/orders/'
       path: '/admin/orders'
@@ -768,6 +828,7 @@ const rootRouteChildren: RootRouteChildren = {
   AboutUsRoute: AboutUsRoute,
   ContactUsRoute: ContactUsRoute,
   SearchRoute: SearchRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminCatalogueRoute: AdminCatalogueRoute,
   AdminPromoRoute: AdminPromoRoute,
   AdminSettingsRoute: AdminSettingsRoute,
@@ -776,9 +837,11 @@ const rootRouteChildren: RootRouteChildren = {
   GroupsIdRoute: GroupsIdRoute,
   AdminIndexRoute: AdminIndexRoute,
   ProductsIndexRoute: ProductsIndexRoute,
+  AdminCustomersIdRoute: AdminCustomersIdRoute,
   AdminOrdersIdRoute: AdminOrdersIdRoute,
   ProductsProductsChar123numberChar125IdRoute:
     ProductsProductsChar123numberChar125IdRoute,
+  AdminCustomersIndexRoute: AdminCustomersIndexRoute,
   AdminOrdersIndexRoute: AdminOrdersIndexRoute,
   ProductsProductsChar123numberChar125PackagesIdRoute:
     ProductsProductsChar123numberChar125PackagesIdRoute,

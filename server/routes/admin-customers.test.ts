@@ -258,10 +258,28 @@ describeEachDatabase('console: customers and audit log', (ctx) => {
     const operator = account.username
     const today = (await auditOf(`operator=${operator}`, cookie)).data[0]!
     expect(today.action).toBe('console.sign_in')
+    // Made before the session was, and from where all the same (app.request has no socket).
+    const app = ctx.appWith({ trustProxy: 1 })
+    const res = await app.request('/api/admin/sign-in', {
+      method: 'POST',
+      body: JSON.stringify({
+        username: account.username,
+        password: account.password,
+        code: account.totp.generate({ timestamp: ctx.clock.now().getTime() + 30_000 }),
+      }),
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://localhost',
+        'x-forwarded-for': '198.51.100.4',
+      },
+    })
+    expect(res.status).toBe(200)
+    const signIn = (await auditOf(`operator=${operator}&action=console.sign_in`, cookie)).data[0]!
+    expect(signIn.address).toBe('198.51.100.4')
     const day = today.date
     expect(
       (await auditOf(`operator=${operator}&start_date=${day}&end_date=${day}`, cookie)).total,
-    ).toBe(1)
+    ).toBe(2)
     expect(
       (await auditOf(`operator=${operator}&start_date=2001-01-01&end_date=2001-01-02`, cookie))
         .total,

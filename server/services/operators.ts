@@ -5,7 +5,7 @@ import type { OperatorRole } from '../../src/contract/console'
 import type { Database, OperatorRow } from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
-import { recordAudit } from './audit'
+import { auditOrigin, recordAudit } from './audit'
 import type { PasswordHasher } from './passwords'
 import { seal, serverKey, unseal } from './api-tokens'
 import { hashToken } from './sessions'
@@ -228,12 +228,15 @@ export async function consoleSignIn(
         revoked_at: null,
       })
       .execute()
-    await recordAudit(trx, {
-      actor: consoleActor(operator),
-      action: 'console.sign_in',
-      details: { by, address },
-      now,
-    })
+    // Before the session exists, the sign-in's own address is where it came from.
+    await auditOrigin.run({ address: address || null }, () =>
+      recordAudit(trx, {
+        actor: consoleActor(operator),
+        action: 'console.sign_in',
+        details: { by, address },
+        now,
+      }),
+    )
     // The sessions nobody can use any more.
     await trx
       .deleteFrom('operator_sessions')

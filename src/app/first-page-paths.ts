@@ -39,6 +39,9 @@ export const FIRST_PAGE_PATHS = {
   consolePromo: /^\/admin\/promo\/?$/,
   consoleOrders: /^\/admin\/orders\/?$/,
   consoleOrder: /^\/admin\/orders\/(\d{1,10})$/,
+  consoleCustomers: /^\/admin\/customers\/?$/,
+  consoleCustomer: /^\/admin\/customers\/(\d{1,10})$/,
+  consoleAudit: /^\/admin\/audit\/?$/,
 } as const
 
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS

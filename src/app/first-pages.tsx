@@ -8,8 +8,11 @@ import type { Locale } from '../contract/locales'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 import {
+  auditSearch,
+  customerSearch,
   listSearch,
   optionalParam,
+  pageSearch,
   searchPageSearch,
   signInSearch,
   sortedPageSearch,
@@ -223,6 +226,43 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
     return (
       <ConsoleGate>
         <OrderPage key={id} id={id} />
+      </ConsoleGate>
+    )
+  },
+  consoleCustomers: async ({ search }) => {
+    const { q, page } = customerSearch(search)
+    const [{ ConsoleGate }, { CustomersPage }] = await Promise.all([
+      import('../features/console/console-gate'),
+      import('../features/console/customers-page'),
+    ])
+    return (
+      <ConsoleGate>
+        <CustomersPage key={q} q={q} page={page} />
+      </ConsoleGate>
+    )
+  },
+  consoleCustomer: async (at) => {
+    const id = idOf(at)
+    const { page } = pageSearch(at.search)
+    const [{ ConsoleGate }, { CustomerPage }] = await Promise.all([
+      import('../features/console/console-gate'),
+      import('../features/console/customer-page'),
+    ])
+    return (
+      <ConsoleGate>
+        <CustomerPage key={id} id={id} page={page} />
+      </ConsoleGate>
+    )
+  },
+  consoleAudit: async ({ search }) => {
+    const filters = auditSearch(search)
+    const [{ ConsoleGate }, { AuditPage }] = await Promise.all([
+      import('../features/console/console-gate'),
+      import('../features/console/audit-page'),
+    ])
+    return (
+      <ConsoleGate>
+        <AuditPage search={filters} />
       </ConsoleGate>
     )
   },

@@ -91,3 +91,32 @@ export function listSearch<S extends string>(statuses: readonly S[]) {
     page: pageParam(search.page),
   })
 }
+
+/** A text typed in a console filter: one the address reads as a number (a phone) is its digits. */
+const typedText = (value: unknown): string =>
+  typeof value === 'number' ? String(value) : textParam(value)
+
+/** The console's customer search: the text and the page. */
+export const customerSearch = (search: SearchInput<{ q: string; page: number }>) => ({
+  q: typedText(search.q),
+  page: pageParam(search.page),
+})
+
+/** The console's audit log filters (docs/api.md, GET /api/admin/audit) and the page. */
+export const auditSearch = (
+  search: SearchInput<{
+    operator: string
+    action: string
+    subject: string
+    start: string
+    end: string
+    page: number
+  }>,
+) => ({
+  operator: typedText(search.operator),
+  action: textParam(search.action),
+  subject: typedText(search.subject),
+  start: textParam(search.start),
+  end: textParam(search.end),
+  page: pageParam(search.page),
+})

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ChargingMethod, ChargingStatus } from '../contract/wallet'
+import type { ChargingMethod, ChargingStatus, WalletLogStatus } from '../contract/wallet'
 import { StatusBadge } from './status-badge'
 
 /** A top-up's state: waiting blue, completed green, canceled red (the wallet and the console). */
@@ -25,4 +25,14 @@ export function useMethodName() {
       PROMO_CODE: t`Code`,
       USDT: t`USDT`,
     })[method]
+}
+
+/** A wallet line: Discounted (money out) red, Charged (money in) green (the wallet and the console). */
+export function LogStatusBadge({ status }: { status: WalletLogStatus }) {
+  const { t } = useLingui()
+  return status === 'Charged' ? (
+    <StatusBadge tone="success">{t`Charged`}</StatusBadge>
+  ) : (
+    <StatusBadge tone="danger">{t`Discounted`}</StatusBadge>
+  )
 }

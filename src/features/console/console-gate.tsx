@@ -71,6 +71,12 @@ function ConsoleBar({ operator }: { operator: Operator }) {
         <AppLink to="/admin/orders" className={styles.navLink}>
           <Trans>Orders</Trans>
         </AppLink>
+        <AppLink to="/admin/customers" search={{ q: '', page: 1 }} className={styles.navLink}>
+          <Trans>Customers</Trans>
+        </AppLink>
+        <AppLink to="/admin/audit" className={styles.navLink}>
+          <Trans>Audit log</Trans>
+        </AppLink>
       </nav>
       <p className={styles.who}>
         <Trans>

@@ -155,3 +155,62 @@ export const restButton = style({
   justifyContent: 'space-between',
   whiteSpace: 'normal',
 })
+
+/** The customers' search: the field, and its button beside it where there is room. */
+export const searchForm = style({
+  display: 'grid',
+  gap: '0.6rem',
+  alignItems: 'end',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+})
+
+export const back = style({ margin: 0 })
+
+/** A customer's actions: one column on a phone, as many as fit on a wide screen. */
+export const customerActions = style({
+  display: 'grid',
+  gap: '0.5rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 13rem), 1fr))',
+})
+
+/** An action's button: its words wrap on a small phone rather than push the page wide. */
+export const actionButton = style({ inlineSize: '100%', whiteSpace: 'normal' })
+
+export const choices = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.5rem 1.25rem',
+  border: 0,
+  margin: 0,
+  padding: 0,
+})
+
+/** A radio choice: a 44 px target. */
+export const choice = style({ display: 'inline-flex', alignItems: 'center', minBlockSize: '44px' })
+
+export const dialogActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.75rem',
+  justifyContent: 'flex-end',
+})
+
+/** The audit log's filters: as many columns as fit, one on a small phone. */
+export const auditFilters = style({
+  display: 'grid',
+  gap: '0.6rem',
+  alignItems: 'end',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 11rem), 1fr))',
+})
+
+export const filterButton = style({ inlineSize: '100%' })
+
+/** An audit line's before → after pairs. */
+export const changes = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: '0.2rem',
+  overflowWrap: 'anywhere',
+})

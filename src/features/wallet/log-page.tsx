@@ -5,7 +5,7 @@ import { Details } from '../../ui/details'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
-import { LogStatusBadge } from './labels'
+import { LogStatusBadge } from '../../ui/charge-labels'
 import { walletQueries } from './queries'
 import { AccountSavedNote } from '../../ui/saved-note'
 

@@ -9,7 +9,7 @@ import { ListFilters, useDatedListQuery, type DatedListSearch } from '../../ui/l
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
-import { LogStatusBadge } from './labels'
+import { LogStatusBadge } from '../../ui/charge-labels'
 import { walletQueries } from './queries'
 import * as styles from './wallet.css'
 
