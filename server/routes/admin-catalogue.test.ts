@@ -81,7 +81,7 @@ describeEachDatabase('console: catalogue and promo codes', (ctx) => {
       .selectFrom('audit_log')
       .selectAll()
       .where('actor', '=', `console:${account.username}`)
-      .where('action', '=', 'catalogue.import')
+      .where('action', '=', 'catalogue:import')
       .executeTakeFirstOrThrow()
     expect(JSON.parse(audit.details)).toMatchObject({
       products: 54,
@@ -183,7 +183,7 @@ describeEachDatabase('console: catalogue and promo codes', (ctx) => {
     const actions = await ctx.db
       .selectFrom('audit_log')
       .select(['action', 'details'])
-      .where('action', 'in', ['catalogue.prices', 'catalogue.availability'])
+      .where('action', 'in', ['catalogue:prices', 'catalogue:availability'])
       .orderBy('id')
       .execute()
     expect(JSON.parse(actions[0]!.details)).toMatchObject({

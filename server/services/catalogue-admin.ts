@@ -98,7 +98,7 @@ async function changeItem(
   })
 }
 
-/** Puts a product or package on sale or takes it off (audited `catalogue.availability`). */
+/** Puts a product or package on sale or takes it off (audited `catalogue:availability`). */
 export function setAvailability(
   db: Kysely<Database>,
   kind: CatalogueItemKind,
@@ -111,11 +111,11 @@ export function setAvailability(
     kind,
     id,
     { is_available: available ? 1 : 0 },
-    { ...who, action: 'catalogue.availability' },
+    { ...who, action: 'catalogue:availability' },
   )
 }
 
-/** Sets a product's or package's price fields (audited `catalogue.prices`). */
+/** Sets a product's or package's price fields (audited `catalogue:prices`). */
 export function setPrices(
   db: Kysely<Database>,
   kind: CatalogueItemKind,
@@ -132,6 +132,6 @@ export function setPrices(
       company_percentage: Number(prices.companyPercentage),
       product_percentage: Number(prices.productPercentage),
     },
-    { ...who, action: 'catalogue.prices' },
+    { ...who, action: 'catalogue:prices' },
   )
 }

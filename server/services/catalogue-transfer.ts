@@ -334,7 +334,7 @@ export async function importCatalogue(
       const { rows: _, ...counts } = changes
       await recordAudit(trx, {
         actor: audit.actor,
-        action: 'catalogue.import',
+        action: 'catalogue:import',
         details: { ...summary, changes: counts },
         now: audit.now,
       })
