@@ -8,6 +8,15 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: `${catalogues}/{locale}/messages`, include: ['<rootDir>/src'] }],
+  // The operator console's texts are a catalogue of their own, loaded with the console only:
+  // a customer's pages never carry them (src/features/console/console-messages.ts).
+  catalogs: [
+    {
+      path: `${catalogues}/{locale}/messages`,
+      include: ['<rootDir>/src'],
+      exclude: ['<rootDir>/src/features/console'],
+    },
+    { path: `${catalogues}/{locale}/console`, include: ['<rootDir>/src/features/console'] },
+  ],
   format: formatter({ lineNumbers: false }),
 })

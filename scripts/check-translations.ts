@@ -65,13 +65,21 @@ try {
     process.exit(1)
   }
   const ids = (file: string) => new Set(parsePo(readFileSync(file, 'utf8')).map((e) => e.id))
-  const source = ids(join(scratch, 'en', 'messages.po'))
-  const kept = ids(join(import.meta.dirname, '..', 'locales', 'en', 'messages.po'))
-  const added = [...source].filter((id) => !kept.has(id))
-  const gone = [...kept].filter((id) => !source.has(id))
-  if (added.length || gone.length) {
-    for (const id of added) console.error(`not in locales/*/messages.po: ${JSON.stringify(id)}`)
-    for (const id of gone) console.error(`no longer in the source: ${JSON.stringify(id)}`)
+  let stale = false
+  // The storefront's catalogue and the console's (lingui.config.ts).
+  for (const catalogue of ['messages', 'console']) {
+    const source = ids(join(scratch, 'en', `${catalogue}.po`))
+    const kept = ids(join(import.meta.dirname, '..', 'locales', 'en', `${catalogue}.po`))
+    for (const id of [...source].filter((id) => !kept.has(id))) {
+      console.error(`not in locales/*/${catalogue}.po: ${JSON.stringify(id)}`)
+      stale = true
+    }
+    for (const id of [...kept].filter((id) => !source.has(id))) {
+      console.error(`no longer in the source (${catalogue}.po): ${JSON.stringify(id)}`)
+      stale = true
+    }
+  }
+  if (stale) {
     console.error('Run `npm run i18n:extract` and translate what is new.')
     process.exit(1)
   }

@@ -198,12 +198,12 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
       <ConsoleScreen screen="settings" />
     )),
   consoleCatalogue: () =>
-    import('../features/console/catalogue-screens').then(({ CatalogueScreen }) => (
-      <CatalogueScreen screen="catalogue" />
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="catalogue" />
     )),
   consolePromo: () =>
-    import('../features/console/catalogue-screens').then(({ CatalogueScreen }) => (
-      <CatalogueScreen screen="promo" />
+    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
+      <ConsoleScreen screen="promo" />
     )),
   consoleOrders: async ({ search }) => {
     const [{ ConsoleGate }, { OrdersPage }, { consoleOrderSearch }] = await Promise.all([

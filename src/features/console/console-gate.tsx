@@ -10,6 +10,7 @@ import { Loading, LoadProblem } from '../../ui/load-problem'
 import { AppLink } from '../../ui/nav'
 import * as surface from '../../ui/surface.css'
 import { AlertsBadge } from './alerts-badge'
+import { useConsoleMessages } from './console-messages'
 import { consoleApi, consoleQueries, resetConsole } from './queries'
 import * as styles from './console.css'
 import { SubmitButton } from '../../ui/submit-button'
@@ -20,7 +21,10 @@ import { SubmitButton } from '../../ui/submit-button'
  * screen. The customer's session is neither read nor touched.
  */
 export function ConsoleGate({ children }: { children: ReactNode }) {
+  const texts = useConsoleMessages()
   const me = useQuery(consoleQueries.me())
+  if (texts.error) return <LoadProblem error={texts.error} onRetry={texts.retry} />
+  if (!texts.ready) return <Loading />
   if (me.error instanceof ApiError && me.error.status === 401) return <ConsoleSignIn />
   if (me.error) return <LoadProblem error={me.error} onRetry={() => void me.refetch()} />
   if (!me.data) return <Loading />

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CatalogueScreen } from '../../features/console/catalogue-screens'
+import { ConsoleScreen } from '../../features/console/console-screen'
 
 export const Route = createFileRoute('/admin/catalogue')({
   component: function Catalogue() {
-    return <CatalogueScreen screen="catalogue" />
+    return <ConsoleScreen screen="catalogue" />
   },
 })

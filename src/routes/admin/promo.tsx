@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CatalogueScreen } from '../../features/console/catalogue-screens'
+import { ConsoleScreen } from '../../features/console/console-screen'
 
 export const Route = createFileRoute('/admin/promo')({
   component: function Promo() {
-    return <CatalogueScreen screen="promo" />
+    return <ConsoleScreen screen="promo" />
   },
 })
