@@ -138,17 +138,29 @@ function handOver() {
     })
 }
 
+/** What tells that the customer has started using the page. */
+const USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'scroll'] as const
+
 /**
  * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,
- * the router loads in the background, and the first link followed hands over to it. `shown` is
- * the address (the hash) that page was made for.
+ * the router loads as soon as the customer starts using it (not at the start, whose work a slow
+ * phone pays in full), and the first link followed hands over to it. `shown` is the address
+ * (the hash) that page was made for.
  */
 function RouterInTheBackground({ shown }: { shown: string }) {
   useEffect(() => {
-    loadRouter().catch(() => {})
+    const options = { capture: true, passive: true, once: true }
+    const load = () => {
+      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
+      loadRouter().catch(() => {})
+    }
+    for (const type of USE_EVENTS) window.addEventListener(type, load, options)
     window.addEventListener('hashchange', handOver, { once: true })
     // A link of the server's markup followed before the storefront started.
     if (window.location.hash !== shown) handOver()
+    return () => {
+      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
+    }
   }, [shown])
   return null
 }

@@ -25,6 +25,7 @@ const homePaths = (locale: Locale) => ({
   ...PATHS,
   products: `/api/products?page=1&per_page=15&local=${locale}`,
   groups: `/api/products/groups?local=${locale}`,
+  contact: `/api/contact-us/info?local=${locale}`,
 })
 
 type Request = (path: string) => Response | Promise<Response>
@@ -50,7 +51,7 @@ async function repliesOf<K extends string>(
 
 /**
  * The first screen in the page itself (docs/api.md, The first screen): the replies of
- * website/info, slider/images, the first 15 products and the groups in `locale`, asked of the API in
+ * website/info, slider/images, the first 15 products, the groups and contact-us/info in `locale`, asked of the API in
  * process. Undefined when any of them fails: the page then works as it would without.
  */
 export async function firstScreenData(
@@ -67,6 +68,7 @@ export async function firstScreenData(
     slider: replies.slider,
     products: replies.products,
     groups: replies.groups,
+    contact: replies.contact,
   } as FirstScreen
 }
 

@@ -25,6 +25,13 @@ const info = {
 
 const product = { id: 1, number: 3, name: 'Game', image: null, available: 1, extra: true }
 const group = { id: 2, name: 'Games', image: '/media/g.svg', products_count: 3, extra: 1 }
+const contact = {
+  email: 'help@example.test',
+  first_phone_number: '+96170000001',
+  second_phone_number: null,
+  whatsapp: '+96170000001',
+  extra: 'left out',
+}
 const screen = {
   generated_at: 1_795_660_800_000,
   locale: 'en',
@@ -32,6 +39,7 @@ const screen = {
   slider: { data: [{ id: 1, image: '/media/a.webp' }] },
   products: { data: [product], total: 1, per_page: 15, current_page: 1, last_page: 1 },
   groups: { data: [group] },
+  contact: { data: contact },
 }
 
 /** Every way of breaking one field (or leaving it out) of `base`. */
@@ -80,6 +88,8 @@ describe('first-load checks', () => {
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, slider: { data: [value] } })
     for (const value of variants(group))
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, groups: { data: [value] } })
+    for (const value of variants(contact))
+      agrees(FirstScreenSchema, firstScreenOf, { ...screen, contact: { data: value } })
     for (const value of [null, {}, { website_info: 1 }])
       agrees(FirstScreenSchema, firstScreenOf, { ...screen, website_info: value })
   })

@@ -1,6 +1,6 @@
 import type { GroupSummary, ProductPage, ProductSummary } from '../contract/catalogue'
 import type { Image } from '../contract/common'
-import type { FirstScreen, WebsiteInfo } from '../contract/site'
+import type { ContactInfo, FirstScreen, WebsiteInfo } from '../contract/site'
 
 /**
  * The checks of what the first load reads before any API call: the first screen in the page
@@ -88,6 +88,20 @@ const readProductPage = (value: unknown): ProductPage => {
   }
 }
 
+const optionalString = nullish(string)
+const readContact = (value: unknown): ContactInfo => {
+  const info = record(value)
+  return {
+    email: optionalString(info.email),
+    first_phone_number: optionalString(info.first_phone_number),
+    second_phone_number: optionalString(info.second_phone_number),
+    facebook: optionalString(info.facebook),
+    instagram: optionalString(info.instagram),
+    whatsapp: optionalString(info.whatsapp),
+    tiktok: optionalString(info.tiktok),
+  }
+}
+
 const readGroup = (value: unknown): GroupSummary => {
   const group = record(value)
   return {
@@ -120,5 +134,6 @@ export const firstScreenOf = (value: unknown) =>
       slider: { data: list(record(screen.slider).data, readImage) },
       products: readProductPage(screen.products),
       groups: { data: list(record(screen.groups).data, readGroup) },
+      contact: { data: readContact(record(screen.contact).data) },
     }
   })

@@ -25,13 +25,15 @@ export function seedFirstScreen(queryClient: QueryClient, locale: Locale): boole
     return false
   }
   if (!screen) return false
-  const { generated_at: updatedAt, website_info, slider, products, groups } = screen
+  const { generated_at: updatedAt, website_info, slider, products, groups, contact } = screen
   seedWebsiteInfo(queryClient, website_info, updatedAt)
   seedNewer(queryClient, siteQueries.slider().queryKey, slider, updatedAt)
   // Home's products and groups come in one language; another language asks for its own.
   if (screen.locale !== locale) return false
   seedNewer(queryClient, catalogueQueries.products(locale).queryKey, products, updatedAt)
   seedNewer(queryClient, catalogueQueries.groups(locale).queryKey, groups, updatedAt)
+  // The footer's links: without them it would load the reply checks (valibot) to ask for them.
+  seedNewer(queryClient, siteQueries.contact(locale).queryKey, contact, updatedAt)
   return true
 }
 

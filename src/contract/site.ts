@@ -78,7 +78,7 @@ export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>
 export { FIRST_SCREEN_ID } from './constants'
 
 /**
- * The replies a first visit needs before it can paint home, carried in the page the server
+ * The replies a first visit needs before it can paint home and its footer, carried in the page the server
  * serves (docs/api.md, The first screen). `generated_at` is when they were read, in ms.
  */
 export const FirstScreenSchema = v.object({
@@ -88,6 +88,7 @@ export const FirstScreenSchema = v.object({
   slider: SliderReplySchema,
   products: ProductPageSchema,
   groups: GroupListReplySchema,
+  contact: ContactReplySchema,
 })
 export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>
 

@@ -47,10 +47,12 @@ function isIosSafari(): boolean {
   const ua = navigator.userAgent
   const ios =
     /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1)
-  const standalone =
+  if (!ios || !/Safari/.test(ua) || /CriOS|FxiOS|EdgiOS/.test(ua)) return false
+  // Asked last: a media query's answer may make the browser bring the page's style up to date.
+  return !(
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
-  return ios && !standalone && /Safari/.test(ua) && !/CriOS|FxiOS|EdgiOS/.test(ua)
+  )
 }
 
 /** iOS Safari has no install prompt: tell the customer how to add the store to the home screen. */

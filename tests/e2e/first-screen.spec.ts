@@ -280,6 +280,25 @@ test.describe('home before the router has loaded', () => {
     return release
   }
 
+  test("home's start loads what its first screen needs, and the router once the customer uses the page", async ({
+    page,
+  }) => {
+    const asked: string[] = []
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+    await page.goto('/')
+    // The footer is the storefront's own, its links from the contact details the page came with.
+    const follow = page.getByRole('region', { name: 'Follow us' })
+    await expect(follow.getByRole('link', { name: 'WhatsApp' })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // Neither the router nor the reply checks (valibot) nor a call for the contact details.
+    expect(asked.filter((path) => /\/(router|valibot)-[\w-]+\.js$|contact-us/.test(path))).toEqual(
+      [],
+    )
+    const router = page.waitForRequest(/\/assets\/router-[\w-]+\.js$/)
+    await page.getByRole('searchbox', { name: 'Search products' }).focus()
+    await router
+  })
+
   test('home works, and a link followed opens its page once the router is there', async ({
     page,
   }) => {
