@@ -127,11 +127,12 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
       <ResetLinkPage token={token} />
     ))
   },
-  orders: ({ search }) => {
+  orders: ({ search, queryClient }) => {
     const list = listSearch(ORDER_FILTER_STATUSES)(search)
-    return import('../features/orders/orders-page').then(({ OrdersPage }) => (
-      <OrdersPage search={list} />
-    ))
+    return import('../features/orders/orders-page').then(({ OrdersPage, prefetchOrders }) => {
+      prefetchOrders(queryClient, list)
+      return <OrdersPage search={list} />
+    })
   },
   order: async (at) => {
     const id = idOf(at)
@@ -142,11 +143,12 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
     void at.queryClient.prefetchQuery(orderQueries.detail(id))
     return <OrderPage key={id} id={id} />
   },
-  wallet: ({ search }) => {
+  wallet: ({ search, queryClient }) => {
     const list = listSearch(WALLET_LOG_STATUSES)(search)
-    return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
-      <WalletPage search={list} />
-    ))
+    return import('../features/wallet/wallet-page').then(({ WalletPage, prefetchWallet }) => {
+      prefetchWallet(queryClient, list)
+      return <WalletPage search={list} />
+    })
   },
   log: async (at) => {
     const id = idOf(at)

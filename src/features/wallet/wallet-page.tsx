@@ -1,11 +1,16 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, type QueryClient } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { PaymentLog, PaymentLogPage, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import { ListFilters, useDatedListQuery, type DatedListSearch } from '../../ui/list-filters'
+import {
+  ListFilters,
+  firstListFilters,
+  useDatedListQuery,
+  type DatedListSearch,
+} from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
@@ -14,6 +19,12 @@ import { walletQueries } from './queries'
 import * as styles from './wallet.css'
 
 export type WalletSearch = DatedListSearch<WalletLogStatus>
+
+/** The page's first call, started before it renders (a first page, src/app/first-pages.tsx). */
+export function prefetchWallet(queryClient: QueryClient, search: WalletSearch) {
+  const filters = firstListFilters(queryClient, search, 'value')
+  if (filters) void queryClient.prefetchQuery(walletQueries.logs(filters))
+}
 
 /** The wallet: its balance, what came in and went out, and every movement, filtered. */
 export function WalletPage({ search }: { search: WalletSearch }) {
