@@ -20,15 +20,16 @@ export const orderQueries = {
     queryOptions({
       queryKey: [...orderQueries.all, 'list', filters],
       queryFn: async ({ signal }) => {
-        // A status refresh precedes each 60 s refresh of the orders (see docs/api.md,
-        // GET /api/automated/get/status/bulk).
-        await api
+        // A status refresh goes with each 60 s refresh of the orders (see docs/api.md,
+        // GET /api/automated/get/status/bulk), side by side: the list is asked for again only
+        // when it changed an order.
+        const list = () =>
+          api.get('orders', reply('OrderPageSchema'), { signal, query: datedListQuery(filters) })
+        const refreshed = api
           .get('automated/get/status/bulk', reply('StatusBulkReplySchema'), { signal })
-          .catch(() => {})
-        return api.get('orders', reply('OrderPageSchema'), {
-          signal,
-          query: datedListQuery(filters),
-        })
+          .catch(() => undefined)
+        const page = await list()
+        return (await refreshed)?.data.updated ? list() : page
       },
       refetchInterval: ORDERS_REFRESH_MS,
     }),
