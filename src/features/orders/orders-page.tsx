@@ -4,12 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, ORDER_FILTER_STATUSES } from '../../contract/orders'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import {
-  ListFilters,
-  firstListFilters,
-  useDatedListQuery,
-  type DatedListSearch,
-} from '../../ui/list-filters'
+import { firstListFilters, useDatedListQuery } from '../../ui/dated-list'
+import { ListFilters, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'

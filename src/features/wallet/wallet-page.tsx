@@ -5,12 +5,8 @@ import type { ReactNode } from 'react'
 import type { PaymentLog, PaymentLogPage, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import {
-  ListFilters,
-  firstListFilters,
-  useDatedListQuery,
-  type DatedListSearch,
-} from '../../ui/list-filters'
+import { firstListFilters, useDatedListQuery } from '../../ui/dated-list'
+import { ListFilters, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
