@@ -18,6 +18,7 @@ const PATHS = {
   slider: '/api/slider/images',
   products: '/api/products?page=1&per_page=15&local=en',
   groups: '/api/products/groups?local=en',
+  contact: '/api/contact-us/info?local=en',
 } as const
 
 /** Home's replies in `locale`: the products come in the visitor's language. */
@@ -84,11 +85,13 @@ export async function routeScreenData(
     route.kind === 'product'
       ? {
           website_info: PATHS.website_info,
+          contact: PATHS.contact,
           product: `/api/products/${route.id}?local=en`,
           packages: `/api/products/${route.id}/packages?local=en&page=1&per_page=300`,
         }
       : {
           website_info: PATHS.website_info,
+          contact: PATHS.contact,
           package: `/api/products/packages/${route.id}?local=en`,
         }
   return (await repliesOf(paths, request)) as RouteScreenReplies | undefined

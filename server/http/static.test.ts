@@ -293,6 +293,7 @@ describeEachDatabase(
           expect(screen).toMatchObject({
             markup: '<h1>PUBG Mobile UC</h1><p>product 1 at /products/products-1/1</p>',
             website_info: await api('/api/website/info'),
+            contact: await api('/api/contact-us/info?local=en'),
             product: await api('/api/products/1?local=en'),
             packages: await api('/api/products/1/packages?local=en&page=1&per_page=300'),
           })

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Locale } from '../contract/common'
 import type { RouteScreenReplies } from '../contract/site'
 import { catalogueQueries } from '../features/catalogue/queries'
+import { siteQueries } from '../features/site/queries'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
 import { ROUTE_SCREEN, type ScreenRoute } from './screen-routes'
 
@@ -34,7 +35,10 @@ export async function takeRouteScreen(
     ])
     const checked = checkReply('first-screen', RouteScreenSchema, screen)
     if (!checked.ok) return false
-    seedWebsiteInfo(queryClient, checked.output.website_info, checked.output.generated_at)
+    const { website_info, contact, generated_at } = checked.output
+    seedWebsiteInfo(queryClient, website_info, generated_at)
+    // The footer's links, in English as the screen is.
+    seedNewer(queryClient, siteQueries.contact('en').queryKey, contact, generated_at)
     return seedRouteScreen(queryClient, route, checked.output, checked.output.generated_at)
   } catch {
     return false

@@ -167,12 +167,13 @@ test.describe('a product or package page opened from a link', () => {
       replies: [
         '/api/products/1?local=en',
         '/api/products/1/packages?local=en&page=1&per_page=300',
+        '/api/contact-us/info?local=en',
       ],
     },
     {
       path: '/#/products/products-1/packages/1',
       heading: '60 UC',
-      replies: ['/api/products/packages/1?local=en'],
+      replies: ['/api/products/packages/1?local=en', '/api/contact-us/info?local=en'],
     },
   ]) {
     test(`${path} shows its own first screen before the storefront's script, which takes it over`, async ({
