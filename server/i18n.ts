@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { setupI18n, type I18n } from '@lingui/core'
 import { compileMessage } from '@lingui/message-utils/compileMessage'
 import { INTL_LOCALES, LocaleSchema, type Locale } from '../src/contract/common'
+import { PAYMENT_METHODS, receiptKeys, setKeys } from '../src/contract/payment-methods'
 
 export const LOCALES = LocaleSchema.options
 export const DEFAULT_LOCALE: Locale = 'en'
@@ -154,10 +155,7 @@ export const MESSAGE_IDS = [
   'field.value',
   'field.promo_code',
   'validation.amount',
-  'charging.method.WHISH_MONEY',
-  'charging.method.OMT_PAY',
-  'charging.method.PROMO_CODE',
-  'charging.method.USDT',
+  ...PAYMENT_METHODS.map((m) => m.label.id),
   'charging.method_unavailable',
   'charging.created',
   'charging.too_many_waiting',
@@ -235,13 +233,10 @@ export const MESSAGE_IDS = [
   'console.now_customer',
   'field.usdt_trc20',
   'field.usdt_bep20',
-  'field.usdt_tax',
-  'field.whish_money_text',
-  'field.whish_money_text_ar',
-  'field.whish_money_tax',
-  'field.omt_pay_text',
-  'field.omt_pay_text_ar',
-  'field.omt_pay_tax',
+  // Each payment method's settings: field.usdt_tax, field.whish_money_text...
+  ...setKeys('_tax').map((key) => `field.${key}` as const),
+  ...receiptKeys('_text').map((key) => `field.${key}` as const),
+  ...receiptKeys('_text_ar').map((key) => `field.${key}` as const),
   'field.whatsapp',
   'field.facebook',
   'field.instagram',

@@ -1,12 +1,23 @@
 import { writeFile } from 'node:fs/promises'
 import { CurrencySchema } from '../../src/contract/profile'
 import { PROMO_CODE_PATTERN, PROMO_USES_PATTERN } from '../../src/contract/console-catalogue'
+import {
+  perKey,
+  RECEIPT_METHOD_ENTRIES,
+  receiptKeys,
+  SET_METHOD_ENTRIES,
+} from '../../src/contract/payment-methods'
 import { CHARGING_STATUSES } from '../../src/contract/wallet'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
 import type { ChargingProcessRow } from '../db/schema-wallet'
 import { approveCharge, findCharge, rejectCharge } from '../services/charging'
-import { paymentSettings, updatePaymentSettings, type PaymentSettings } from '../services/settings'
+import {
+  paymentSettings,
+  taxPercentages,
+  updatePaymentSettings,
+  type PaymentSettings,
+} from '../services/settings'
 import { ApiError, ValidationError } from '../core/errors'
 import {
   createPromo,
@@ -268,17 +279,19 @@ export const chargeCommands: Record<string, Command> = {
   },
 
   'settings:payments': {
-    summary: 'Show or change the payment methods: USDT addresses, Whish and OMT texts, taxes.',
-    usage:
-      '[--usdt-trc20 ADDR] [--usdt-bep20 ADDR] [--whish-text T] [--omt-text T] [--usdt-tax P] [--whish-tax P] [--omt-tax P]',
+    summary: "Show or change the payment methods: USDT addresses, receipt methods' texts, taxes.",
+    usage: [
+      '[--usdt-trc20 ADDR] [--usdt-bep20 ADDR]',
+      ...RECEIPT_METHOD_ENTRIES.map((m) => `[--${m.option}-text T]`),
+      ...SET_METHOD_ENTRIES.map((m) => `[--${m.option}-tax P]`),
+    ].join(' '),
     options: {
       'usdt-trc20': { type: 'string' },
       'usdt-bep20': { type: 'string' },
-      'whish-text': { type: 'string' },
-      'omt-text': { type: 'string' },
-      'usdt-tax': { type: 'string' },
-      'whish-tax': { type: 'string' },
-      'omt-tax': { type: 'string' },
+      ...Object.fromEntries([
+        ...RECEIPT_METHOD_ENTRIES.map((m) => [`${m.option}-text`, { type: 'string' }] as const),
+        ...SET_METHOD_ENTRIES.map((m) => [`${m.option}-tax`, { type: 'string' }] as const),
+      ]),
     },
     async run(ctx, args) {
       const text = (name: string) => {
@@ -291,25 +304,23 @@ export const chargeCommands: Record<string, Command> = {
         return typeof value === 'string' ? taxOf(value, `--${name}`) : undefined
       }
       // A text given switches its method on, an empty one off (the Arabic texts stay as set).
-      const on = (...texts: (string | null | undefined)[]) =>
-        texts.every((t) => t === undefined) ? undefined : texts.some((t) => t) ? 1 : 0
       const trc20 = text('usdt-trc20')
       const bep20 = text('usdt-bep20')
-      const whish = text('whish-text')
-      const omt = text('omt-text')
+      const receipts = RECEIPT_METHOD_ENTRIES.map((m) => {
+        const given = text(`${m.option}-text`)
+        return [
+          [`${m.key}_text`, given],
+          [`${m.key}_on`, given === undefined ? undefined : given ? 1 : 0],
+        ]
+      })
       const patch: Partial<PaymentSettings> = Object.fromEntries(
-        Object.entries({
-          usdt_trc20: trc20,
-          usdt_bep20: bep20,
-          usdt_on: trc20 || bep20 ? 1 : undefined,
-          whish_money_text: whish,
-          whish_money_on: on(whish),
-          omt_pay_text: omt,
-          omt_pay_on: on(omt),
-          usdt_tax: tax('usdt-tax'),
-          whish_money_tax: tax('whish-tax'),
-          omt_pay_tax: tax('omt-tax'),
-        }).filter(([, value]) => value !== undefined),
+        [
+          ['usdt_trc20', trc20],
+          ['usdt_bep20', bep20],
+          ['usdt_on', trc20 || bep20 ? 1 : undefined],
+          ...receipts.flat(),
+          ...SET_METHOD_ENTRIES.map((m) => [`${m.key}_tax`, tax(`${m.option}-tax`)]),
+        ].filter(([, value]) => value !== undefined),
       )
       let settings: PaymentSettings
       try {
@@ -324,11 +335,8 @@ export const chargeCommands: Record<string, Command> = {
       const json = {
         usdt_trc20: settings.usdt_trc20,
         usdt_bep20: settings.usdt_bep20,
-        whish_money_text: settings.whish_money_text,
-        omt_pay_text: settings.omt_pay_text,
-        usdt_tax_percentage: fromMicros(settings.usdt_tax),
-        whish_money_tax_percentage: fromMicros(settings.whish_money_tax),
-        omt_pay_tax_percentage: fromMicros(settings.omt_pay_tax),
+        ...perKey(receiptKeys('_text'), (key) => settings[key]),
+        ...taxPercentages(settings),
       }
       return {
         json,

@@ -6,6 +6,7 @@ import { inBackground } from './background'
 import { migrateToLatest, migrations } from './migrations'
 import { demoSeed, SEED_META_KEY, seedDemo } from '../demo/seed'
 import { usernameKey } from '../core/username-key'
+import { paymentSettings } from '../services/settings'
 import { auditWallets } from '../services/wallet-audit'
 import { describeEachDatabase } from '../test/context'
 
@@ -342,5 +343,58 @@ describeEachDatabase('migration 0015: USDT constraints', (ctx) => {
     )
     await ctx.db.deleteFrom('usdt_transfers').execute()
     await ctx.db.deleteFrom('usdt_requests').execute()
+  })
+})
+
+describeEachDatabase('migration 0026: payment methods as rows', (ctx) => {
+  it("moves each method's settings to its row, keeps the top-ups, and refuses an unknown method", async () => {
+    const migrator = new Migrator({
+      db: ctx.db,
+      provider: { getMigrations: async () => migrations(ctx.dialect) },
+    })
+    expect((await migrator.migrateTo('0025_promo_disabled')).error).toBeUndefined()
+    const at = new Date().toISOString()
+    await sql`delete from payment_settings`.execute(ctx.db)
+    await sql`insert into payment_settings (id, usdt_trc20, usdt_bep20, whish_money_text,
+      whish_money_text_ar, omt_pay_text, omt_pay_text_ar, usdt_tax, whish_money_tax, omt_pay_tax,
+      usdt_on, whish_money_on, omt_pay_on, updated_at)
+      values (1, 'T1', null, 'Send by Whish', 'أرسل', 'Pay at OMT', null, 1500000, 2000000,
+      3000000, 1, 1, 0, ${at})`.execute(ctx.db)
+    const user = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'demo')
+      .executeTakeFirstOrThrow()
+    const charge = (name: string) =>
+      sql`insert into charging_processes (user_id, name, value, tax, shipping_value, currency,
+        status, created_at, updated_at) values (${user.id}, ${name}, 1000000, 0, 1000000, 'USD',
+        'WAITING', ${at}, ${at})`.execute(ctx.db)
+    await charge('OMT_PAY')
+
+    expect(await migrateToLatest(ctx.db, ctx.dialect)).toEqual(['0026_payment_methods'])
+    expect(await paymentSettings(ctx.db)).toMatchObject({
+      usdt_trc20: 'T1',
+      usdt_bep20: null,
+      usdt_on: 1,
+      usdt_tax: 1_500_000,
+      whish_money_on: 1,
+      whish_money_text: 'Send by Whish',
+      whish_money_text_ar: 'أرسل',
+      whish_money_tax: 2_000_000,
+      omt_pay_on: 0,
+      omt_pay_text: 'Pay at OMT',
+      omt_pay_text_ar: null,
+      omt_pay_tax: 3_000_000,
+    })
+    const names = await ctx.db
+      .selectFrom('charging_processes')
+      .select('name')
+      .where('user_id', '=', user.id)
+      .execute()
+    expect(names.map((r) => r.name)).toContain('OMT_PAY')
+    // A top-up's method is one of the rows: a code's is, a made-up one is not.
+    await charge('PROMO_CODE')
+    await expect(charge('CASH')).rejects.toThrow()
+    await ctx.db.deleteFrom('charging_processes').where('user_id', '=', user.id).execute()
   })
 })

@@ -7,23 +7,26 @@ import type { Currency as CurrencyCode } from '../../src/contract/profile'
  * as bigint); percentages are millionths of a percent (2.5 % is 2,500,000).
  */
 
-/** Singleton row (id = 1): what the charging page offers, set by `settings:payments`. */
+/** Singleton row (id = 1): the store's USDT addresses, set by `settings:payments`. */
 export interface PaymentSettingsTable {
   id: number
   usdt_trc20: string | null
   usdt_bep20: string | null
-  /** Each receipt method's instructions, in English and in Arabic (0023_payment_texts). */
-  whish_money_text: string | null
-  whish_money_text_ar: string | null
-  omt_pay_text: string | null
-  omt_pay_text_ar: string | null
-  usdt_tax: number
-  whish_money_tax: number
-  omt_pay_tax: number
-  /** 1 while the method is offered, 0 when the owner turned it off (its texts are kept). */
-  usdt_on: number
-  whish_money_on: number
-  omt_pay_on: number
+  updated_at: string
+}
+
+/**
+ * A payment method's settings (0026_payment_methods), a row per method of
+ * src/contract/payment-methods.ts once set: offered (1) or turned off by the owner (0, its
+ * texts kept), a receipt method's instructions in English and Arabic, its tax. A top-up's
+ * method is one of these rows.
+ */
+export interface PaymentMethodTable {
+  method: ChargingMethod
+  offered: number
+  text: string | null
+  text_ar: string | null
+  tax: number
   updated_at: string
 }
 
@@ -123,6 +126,7 @@ export interface UsdtTransferTable {
 
 export interface WalletDatabase {
   payment_settings: PaymentSettingsTable
+  payment_methods: PaymentMethodTable
   charging_processes: ChargingProcessTable
   promo_codes: PromoCodeTable
   promo_redemptions: PromoRedemptionTable

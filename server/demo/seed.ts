@@ -8,6 +8,7 @@ import { seedDemoCatalogue } from './seed-catalogue'
 import { demoPackage, seedDemoOrders } from './seed-orders'
 import { createPromo } from '../services/promo-codes'
 import { importCodes } from '../services/stock'
+import { paymentSettings, storePaymentSettings, type PaymentSettings } from '../services/settings'
 
 /**
  * A small code stock (docs/api.md, Code stock): the demo's Steam $5 cards are delivered the
@@ -55,7 +56,7 @@ export const demoSeed = {
     usdt_on: 1,
     whish_money_on: 1,
     omt_pay_on: 1,
-  },
+  } satisfies Partial<PaymentSettings>,
   promoCodes: [
     {
       code: 'WELCOME5',
@@ -179,11 +180,9 @@ export async function seedDemo(
       .insertInto('about_images')
       .values(demoSeed.aboutImages.map((image, position) => ({ image, position, created_at: at })))
       .execute()
-    await trx
-      .insertInto('payment_settings')
-      .values({ id: 1, ...demoSeed.payments, updated_at: at })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute()
+    // Unless the owner has set the payment methods already.
+    if (!(await trx.selectFrom('payment_settings').select('id').executeTakeFirst()))
+      await storePaymentSettings(trx, { ...(await paymentSettings(trx)), ...demoSeed.payments }, at)
     for (const promo of demoSeed.promoCodes) await createPromo(trx, promo, { now })
     for (const [i, demo] of demoSeed.users.entries()) {
       const balance = toMicros(demo.balance)

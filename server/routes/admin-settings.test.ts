@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { expect, it } from 'vitest'
+import { setKeys } from '../../src/contract/payment-methods'
 import { SettingsReplySchema, SettingsSavedReplySchema } from '../../src/contract/console-settings'
 import { ContactReplySchema, AboutReplySchema } from '../../src/contract/site'
 import { PaymentInfoReplySchema } from '../../src/contract/wallet'
@@ -10,6 +11,8 @@ import { get } from '../test/orders'
 
 /** The payments form as the Settings screen sends it: every field, the demo's values. */
 const PAYMENTS = {
+  // Each method's tax is required; the others than these are off and untaxed.
+  ...Object.fromEntries(setKeys('_tax').map((key) => [key, '0'])),
   usdt_on: '1',
   usdt_trc20: 'TNTYuKfobXw9Qphr49rwuo7uWjvmmUWkcJ',
   usdt_bep20: '0x66F15A81BFE18C3DB3DDD3C85F463223F58823F0',
@@ -100,7 +103,12 @@ describeEachDatabase('console settings', (ctx) => {
 
   it('names a mistyped USDT address and a bad tax in the caller language, saving nothing', async () => {
     const { cookie } = await signedIn(ctx, 'owner')
-    const before = await ctx.db.selectFrom('payment_settings').selectAll().executeTakeFirstOrThrow()
+    // The addresses' row and each method's row, as stored.
+    const stored = async () => [
+      await ctx.db.selectFrom('payment_settings').selectAll().executeTakeFirstOrThrow(),
+      await ctx.db.selectFrom('payment_methods').selectAll().orderBy('method').execute(),
+    ]
+    const before = await stored()
     // One character changed: the Tron checksum fails.
     const typo = { ...PAYMENTS, usdt_trc20: 'TNTYuKfobXw9Qphr49rwuo7uWjvmmUWkcK' }
     const res = await post(ctx.app, 'settings/payments?local=ar', typo, cookie)
@@ -137,8 +145,7 @@ describeEachDatabase('console settings', (ctx) => {
     expect(((await on.json()) as { errors: Record<string, string[]> }).errors).toEqual({
       whish_money_text: ['Whish Money text (English) field is required'],
     })
-    const after = await ctx.db.selectFrom('payment_settings').selectAll().executeTakeFirstOrThrow()
-    expect(after).toEqual(before)
+    expect(await stored()).toEqual(before)
   })
 
   it('saves the contact numbers as +961…, and the store shows them in either language', async () => {

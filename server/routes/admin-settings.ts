@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
+import { perKey, receiptKeys, setKeys, type SetMethodKey } from '../../src/contract/payment-methods'
 import { toMicros } from '../../src/domain/money'
 import { formBodyLimit, validForm } from '../http/body'
 import { requireOperator, type ConsoleEnv } from '../http/console-auth'
@@ -53,22 +54,16 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     validForm(E.consoleSavePayments.body, SETTINGS_FIELDS),
     async (c) => {
       const form = c.req.valid('form')
-      const tax = (text: string) => Number(toMicros(text))
+      const tax = (key: `${SetMethodKey}_tax`) => Number(toMicros(form[key]))
       await updatePaymentSettings(
         c.var.db,
         {
-          usdt_on: Number(form.usdt_on),
           usdt_trc20: form.usdt_trc20 ?? null,
           usdt_bep20: form.usdt_bep20 ?? null,
-          usdt_tax: tax(form.usdt_tax),
-          whish_money_on: Number(form.whish_money_on),
-          whish_money_text: form.whish_money_text ?? null,
-          whish_money_text_ar: form.whish_money_text_ar ?? null,
-          whish_money_tax: tax(form.whish_money_tax),
-          omt_pay_on: Number(form.omt_pay_on),
-          omt_pay_text: form.omt_pay_text ?? null,
-          omt_pay_text_ar: form.omt_pay_text_ar ?? null,
-          omt_pay_tax: tax(form.omt_pay_tax),
+          ...perKey(setKeys('_on'), (key) => Number(form[key])),
+          ...perKey(setKeys('_tax'), tax),
+          ...perKey(receiptKeys('_text'), (key) => form[key] ?? null),
+          ...perKey(receiptKeys('_text_ar'), (key) => form[key] ?? null),
         },
         by(c),
       )

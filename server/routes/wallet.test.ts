@@ -11,7 +11,9 @@ import {
   PaymentLogPageSchema,
   PaymentLogReplySchema,
 } from '../../src/contract/wallet'
+import { RECEIPT_METHOD_ENTRIES } from '../../src/contract/payment-methods'
 import { approveCharge, rejectCharge } from '../services/charging'
+import { paymentSettings, updatePaymentSettings } from '../services/settings'
 import { createPromo } from '../services/promo-codes'
 import { runOperator } from '../test/cli'
 import { describeEachDatabase, type TestContext } from '../test/context'
@@ -556,4 +558,56 @@ describeEachDatabase('wallet API', (ctx) => {
     )
     await runOperator(ctx, 'settings:payments', '--omt-text', 'Pay at OMT.', '--whish-tax', '2')
   })
+
+  it.each(RECEIPT_METHOD_ENTRIES)(
+    'offers $id once its text is set, in either language, and takes a receipt at its tax',
+    async (method) => {
+      const before = await paymentSettings(ctx.db)
+      const by = { now: new Date(), actor: 'test' }
+      const info = async (locale: string) =>
+        v.parse(
+          PaymentInfoReplySchema,
+          await (await ctx.app.request(`/api/payments/info?local=${locale}`)).json(),
+        ).data
+      const { token } = await customer(ctx, { balance: '0' })
+      try {
+        await updatePaymentSettings(
+          ctx.db,
+          {
+            [`${method.key}_on`]: 0,
+            [`${method.key}_text`]: 'Pay us',
+            [`${method.key}_tax`]: 4_000_000,
+          },
+          by,
+        )
+        expect((await info('en'))[`${method.key}_text`] ?? null).toBeNull()
+        const off = await upload(
+          ctx,
+          token,
+          { name: method.id, value: '10' },
+          { bytes: await png(), name: 'notice.png', type: 'image/png' },
+        )
+        expect(off.status).toBe(422)
+
+        await updatePaymentSettings(
+          ctx.db,
+          { [`${method.key}_on`]: 1, [`${method.key}_text_ar`]: 'ادفع لنا' },
+          by,
+        )
+        expect(await info('en')).toMatchObject({
+          [`${method.key}_text`]: 'Pay us',
+          [`${method.key}_tax_percentage`]: 4,
+        })
+        expect((await info('ar'))[`${method.key}_text`]).toBe('ادفع لنا')
+        expect(await sendReceipt(token, '50', method.id)).toMatchObject({
+          name: method.id,
+          tax_percentage: 4,
+          shipping_value: 48,
+          status: 'WAITING',
+        })
+      } finally {
+        await updatePaymentSettings(ctx.db, before, by)
+      }
+    },
+  )
 })

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
+import { RECEIPT_METHOD_ENTRIES } from '../../src/contract/payment-methods'
 import type { ChargingProcessSchema, ReceiptMethod } from '../../src/contract/wallet'
 import { fromMicros, netOfTax } from '../../src/domain/money'
 import type { Database, UserRow } from '../db/schema'
@@ -85,7 +86,7 @@ export interface ReceiptCharge {
 }
 
 /**
- * A Whish Money or OMT Pay top-up with its receipt, waiting for the operator. The tax is the
+ * A receipt method's top-up (Whish Money, OMT Pay...) with its receipt, waiting for the operator. The tax is the
  * method's at the time of the request; nothing is credited yet.
  */
 export async function createReceiptCharge(
@@ -95,8 +96,9 @@ export async function createReceiptCharge(
   { now, maxWaiting }: { now: Date; maxWaiting: number },
 ): Promise<ChargingProcessRow> {
   const settings = await paymentSettings(db)
-  if (!methodOffered(settings, charge.name)) throw new ApiError(422, 'charging.method_unavailable')
-  const tax = charge.name === 'WHISH_MONEY' ? settings.whish_money_tax : settings.omt_pay_tax
+  const method = RECEIPT_METHOD_ENTRIES.find((m) => m.id === charge.name)!
+  if (!methodOffered(settings, method)) throw new ApiError(422, 'charging.method_unavailable')
+  const tax = settings[`${method.key}_tax`]
   const at = now.toISOString()
   return inTransaction(db, async (trx) => {
     // One at a time per customer (the row lock), so parallel uploads cannot pass the cap.

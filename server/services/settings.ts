@@ -3,7 +3,17 @@ import type * as v from 'valibot'
 import type { Locale } from '../../src/contract/common'
 import type { SettingsSchema } from '../../src/contract/console-settings'
 import type { ContactInfo } from '../../src/contract/site'
-import type { ChargingMethod, PaymentInfoSchema, UsdtNetwork } from '../../src/contract/wallet'
+import {
+  perKey,
+  RECEIPT_METHOD_ENTRIES,
+  receiptKeys,
+  SET_METHOD_ENTRIES,
+  setKeys,
+  type ReceiptKey,
+  type ReceiptMethodEntry,
+  type SetMethodKey,
+} from '../../src/contract/payment-methods'
+import type { PaymentInfoSchema, UsdtNetwork } from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
 import { normalisePhone } from '../../src/domain/phone'
 import { bscAddress, tronAddress } from '../adapters/chains/address'
@@ -11,7 +21,6 @@ import type { Config } from '../config'
 import type { FieldMessages, FieldProblem } from '../core/errors'
 import { ValidationError } from '../core/errors'
 import type { Database } from '../db/schema'
-import type { PaymentSettingsTable } from '../db/schema-wallet'
 import { inTransaction } from '../db/transaction'
 import { recordAudit } from './audit'
 import { getContactInfo } from './site'
@@ -24,23 +33,18 @@ import { getContactInfo } from './site'
 
 export type PaymentInfoWire = v.InferInput<typeof PaymentInfoSchema>
 export type SettingsWire = v.InferInput<typeof SettingsSchema>
-export type PaymentSettings = Omit<PaymentSettingsTable, 'id' | 'updated_at'>
+/**
+ * The payment settings as one record, named as the console's form and the CLI name them: the
+ * USDT addresses, each method's `<key>_on` (1 or 0) and `<key>_tax` (millionths of a
+ * percent), each receipt method's `<key>_text` and `<key>_text_ar`. Stored as a row per
+ * method (payment_methods) and the addresses (payment_settings).
+ */
+export type PaymentSettings = { usdt_trc20: string | null; usdt_bep20: string | null } & Record<
+  `${SetMethodKey}_on` | `${SetMethodKey}_tax`,
+  number
+> &
+  Record<`${ReceiptKey}_text` | `${ReceiptKey}_text_ar`, string | null>
 type Contact = { [K in keyof ContactInfo]-?: string | null }
-
-const NO_SETTINGS: PaymentSettings = {
-  usdt_trc20: null,
-  usdt_bep20: null,
-  whish_money_text: null,
-  whish_money_text_ar: null,
-  omt_pay_text: null,
-  omt_pay_text_ar: null,
-  usdt_tax: 0,
-  whish_money_tax: 0,
-  omt_pay_tax: 0,
-  usdt_on: 1,
-  whish_money_on: 1,
-  omt_pay_on: 1,
-}
 
 /** How the settings' fields are named in a reply about them (server catalogue). */
 export const SETTINGS_FIELDS: Record<string, FieldMessages> = {
@@ -54,13 +58,9 @@ export const SETTINGS_FIELDS: Record<string, FieldMessages> = {
     invalid: 'validation.usdt_address',
     values: { network: 'BEP20' },
   },
-  usdt_tax: { label: 'field.usdt_tax', invalid: 'validation.tax' },
-  whish_money_text: { label: 'field.whish_money_text' },
-  whish_money_text_ar: { label: 'field.whish_money_text_ar' },
-  whish_money_tax: { label: 'field.whish_money_tax', invalid: 'validation.tax' },
-  omt_pay_text: { label: 'field.omt_pay_text' },
-  omt_pay_text_ar: { label: 'field.omt_pay_text_ar' },
-  omt_pay_tax: { label: 'field.omt_pay_tax', invalid: 'validation.tax' },
+  ...perKey(setKeys('_tax'), (key) => ({ label: `field.${key}`, invalid: 'validation.tax' })),
+  ...perKey(receiptKeys('_text'), (key) => ({ label: `field.${key}` })),
+  ...perKey(receiptKeys('_text_ar'), (key) => ({ label: `field.${key}` })),
   email: { label: 'field.email', invalid: 'validation.email.invalid' },
   first_phone_number: { label: 'field.phone_number', invalid: 'validation.phone_number.invalid' },
   second_phone_number: { label: 'field.phone_number', invalid: 'validation.phone_number.invalid' },
@@ -73,24 +73,34 @@ export const SETTINGS_FIELDS: Record<string, FieldMessages> = {
 }
 
 export async function paymentSettings(db: Kysely<Database>): Promise<PaymentSettings> {
-  const row = await db
-    .selectFrom('payment_settings')
-    .selectAll()
-    .where('id', '=', 1)
-    .executeTakeFirst()
-  if (!row) return NO_SETTINGS
-  const { id: _id, updated_at: _at, ...settings } = row
-  return settings
+  const [addresses, rows] = await Promise.all([
+    db
+      .selectFrom('payment_settings')
+      .select(['usdt_trc20', 'usdt_bep20'])
+      .where('id', '=', 1)
+      .executeTakeFirst(),
+    db.selectFrom('payment_methods').selectAll().execute(),
+  ])
+  // A method never set is off, untaxed, with no texts.
+  const row = (method: string) => rows.find((r) => r.method === method)
+  const settings: Record<string, string | number | null> = {
+    usdt_trc20: addresses?.usdt_trc20 ?? null,
+    usdt_bep20: addresses?.usdt_bep20 ?? null,
+  }
+  for (const m of SET_METHOD_ENTRIES) {
+    settings[`${m.key}_on`] = row(m.id)?.offered ?? 0
+    settings[`${m.key}_tax`] = row(m.id)?.tax ?? 0
+  }
+  for (const m of RECEIPT_METHOD_ENTRIES) {
+    settings[`${m.key}_text`] = row(m.id)?.text ?? null
+    settings[`${m.key}_text_ar`] = row(m.id)?.text_ar ?? null
+  }
+  return settings as PaymentSettings
 }
 
 /** Whether the charging page offers a receipt method: switched on, with its text. */
-export function methodOffered(
-  settings: PaymentSettings,
-  method: Exclude<ChargingMethod, 'USDT' | 'PROMO_CODE'>,
-): boolean {
-  return method === 'WHISH_MONEY'
-    ? settings.whish_money_on === 1 && settings.whish_money_text !== null
-    : settings.omt_pay_on === 1 && settings.omt_pay_text !== null
+export function methodOffered(settings: PaymentSettings, method: ReceiptMethodEntry): boolean {
+  return settings[`${method.key}_on`] === 1 && settings[`${method.key}_text`] !== null
 }
 
 /** Only what differs, as it was and as it becomes: the audit's details of a change. */
@@ -125,12 +135,40 @@ function checked(next: PaymentSettings): PaymentSettings {
     usdt_trc20: spell('trc20', next.usdt_trc20),
     usdt_bep20: spell('bep20', next.usdt_bep20),
   }
-  if (next.whish_money_on && next.whish_money_text === null)
-    problems.push({ field: 'whish_money_text', id: 'validation.required' })
-  if (next.omt_pay_on && next.omt_pay_text === null)
-    problems.push({ field: 'omt_pay_text', id: 'validation.required' })
+  for (const { key } of RECEIPT_METHOD_ENTRIES)
+    if (next[`${key}_on`] && next[`${key}_text`] === null)
+      problems.push({ field: `${key}_text`, id: 'validation.required' })
   if (problems.length > 0) throw new ValidationError(problems, SETTINGS_FIELDS)
   return result
+}
+
+/** Writes all the payment settings: the addresses' row and a row per method. */
+export async function storePaymentSettings(
+  trx: Kysely<Database>,
+  next: PaymentSettings,
+  at: string,
+) {
+  const addresses = { usdt_trc20: next.usdt_trc20, usdt_bep20: next.usdt_bep20 }
+  await trx
+    .insertInto('payment_settings')
+    .values({ id: 1, ...addresses, updated_at: at })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ ...addresses, updated_at: at }))
+    .execute()
+  for (const m of SET_METHOD_ENTRIES) {
+    const texts = m.kind === 'receipt' ? m.key : null
+    const row = {
+      offered: next[`${m.key}_on`],
+      tax: next[`${m.key}_tax`],
+      text: texts && next[`${texts}_text`],
+      text_ar: texts && next[`${texts}_text_ar`],
+      updated_at: at,
+    }
+    await trx
+      .insertInto('payment_methods')
+      .values({ method: m.id, ...row })
+      .onConflict((oc) => oc.column('method').doUpdateSet(row))
+      .execute()
+  }
 }
 
 /**
@@ -146,11 +184,7 @@ export async function updatePaymentSettings(
   return inTransaction(db, async (trx) => {
     const current = await paymentSettings(trx)
     const next = checked({ ...current, ...patch })
-    await trx
-      .insertInto('payment_settings')
-      .values({ id: 1, ...next, updated_at: at })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ ...next, updated_at: at }))
-      .execute()
+    await storePaymentSettings(trx, next, at)
     await recordAudit(trx, {
       actor,
       action: 'settings:payments',
@@ -179,17 +213,21 @@ export function paymentInfoWire(
   return {
     usdt_trc20: usdt ? (chains.trc20?.address ?? settings.usdt_trc20) : null,
     usdt_bep20: usdt ? (chains.bep20?.address ?? settings.usdt_bep20) : null,
-    whish_money_text: methodOffered(settings, 'WHISH_MONEY')
-      ? textIn(locale, settings.whish_money_text, settings.whish_money_text_ar)
-      : null,
-    omt_pay_text: methodOffered(settings, 'OMT_PAY')
-      ? textIn(locale, settings.omt_pay_text, settings.omt_pay_text_ar)
-      : null,
-    usdt_tax_percentage: fromMicros(settings.usdt_tax),
-    whish_money_tax_percentage: fromMicros(settings.whish_money_tax),
-    omt_pay_tax_percentage: fromMicros(settings.omt_pay_tax),
+    ...perKey(receiptKeys('_text'), (key) => {
+      const method = RECEIPT_METHOD_ENTRIES.find((m) => `${m.key}_text` === key)!
+      return methodOffered(settings, method)
+        ? textIn(locale, settings[key], settings[`${method.key}_text_ar`])
+        : null
+    }),
+    ...taxPercentages(settings),
   }
 }
+
+/** Each method's tax as a percentage (`<key>_tax_percentage`), as replies give it. */
+export const taxPercentages = (settings: PaymentSettings) =>
+  perKey(setKeys('_tax_percentage'), (key) =>
+    fromMicros(settings[key.replace(/_percentage$/, '') as `${SetMethodKey}_tax`]),
+  )
 
 /**
  * The contact details the contact page shows; a field left out is cleared. Phone numbers are
@@ -290,18 +328,12 @@ export async function readSettings(
   ])
   return {
     payments: {
-      usdt_on: payments.usdt_on === 1,
       usdt_trc20: payments.usdt_trc20,
       usdt_bep20: payments.usdt_bep20,
-      usdt_tax_percentage: fromMicros(payments.usdt_tax),
-      whish_money_on: payments.whish_money_on === 1,
-      whish_money_text: payments.whish_money_text,
-      whish_money_text_ar: payments.whish_money_text_ar,
-      whish_money_tax_percentage: fromMicros(payments.whish_money_tax),
-      omt_pay_on: payments.omt_pay_on === 1,
-      omt_pay_text: payments.omt_pay_text,
-      omt_pay_text_ar: payments.omt_pay_text_ar,
-      omt_pay_tax_percentage: fromMicros(payments.omt_pay_tax),
+      ...perKey(setKeys('_on'), (key) => payments[key] === 1),
+      ...taxPercentages(payments),
+      ...perKey(receiptKeys('_text'), (key) => payments[key]),
+      ...perKey(receiptKeys('_text_ar'), (key) => payments[key]),
       watched_trc20: chains.trc20?.address ?? null,
       watched_bep20: chains.bep20?.address ?? null,
     },

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { EmailSchema, text } from './auth'
 import { AmountSchema } from './catalogue'
+import { perKey, receiptKeys, setKeys } from './payment-methods'
 
 /*
  * The console's settings (docs/api.md, Console: Settings), the owner's only: the payment
@@ -33,18 +34,12 @@ const link = optional(
 
 /** POST admin/settings/payments: every field of the form, as it stands. */
 export const PaymentSettingsFormSchema = v.object({
-  usdt_on: on,
   usdt_trc20: address(TRC20_ADDRESS_PATTERN),
   usdt_bep20: address(BEP20_ADDRESS_PATTERN),
-  usdt_tax: tax,
-  whish_money_on: on,
-  whish_money_text: methodText,
-  whish_money_text_ar: methodText,
-  whish_money_tax: tax,
-  omt_pay_on: on,
-  omt_pay_text: methodText,
-  omt_pay_text_ar: methodText,
-  omt_pay_tax: tax,
+  ...perKey(setKeys('_on'), () => on),
+  ...perKey(setKeys('_tax'), () => tax),
+  ...perKey(receiptKeys('_text'), () => methodText),
+  ...perKey(receiptKeys('_text_ar'), () => methodText),
 })
 export type PaymentSettingsForm = v.InferOutput<typeof PaymentSettingsFormSchema>
 
@@ -70,18 +65,12 @@ const nullable = v.nullable(v.string())
 
 export const SettingsSchema = v.object({
   payments: v.object({
-    usdt_on: v.boolean(),
     usdt_trc20: nullable,
     usdt_bep20: nullable,
-    usdt_tax_percentage: AmountSchema,
-    whish_money_on: v.boolean(),
-    whish_money_text: nullable,
-    whish_money_text_ar: nullable,
-    whish_money_tax_percentage: AmountSchema,
-    omt_pay_on: v.boolean(),
-    omt_pay_text: nullable,
-    omt_pay_text_ar: nullable,
-    omt_pay_tax_percentage: AmountSchema,
+    ...perKey(setKeys('_on'), () => v.boolean()),
+    ...perKey(setKeys('_tax_percentage'), () => AmountSchema),
+    ...perKey(receiptKeys('_text'), () => nullable),
+    ...perKey(receiptKeys('_text_ar'), () => nullable),
     /** The address a chain watcher is configured with (USDT_TRC20_ADDRESS, ...): it wins. */
     watched_trc20: nullable,
     watched_bep20: nullable,

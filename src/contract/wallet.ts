@@ -1,6 +1,15 @@
 import * as v from 'valibot'
 import { CurrencySchema } from './profile'
 import { AmountSchema, pageOf } from './catalogue'
+import {
+  CHARGING_METHODS,
+  perKey,
+  receiptKeys,
+  RECEIPT_METHODS,
+  setKeys,
+  type ChargingMethod,
+  type ReceiptMethod,
+} from './payment-methods'
 import { RECEIPT_MAX_BYTES, RECEIPT_TYPES, USDT_MIN, WALLET_LOG_STATUSES } from './constants'
 
 export { RECEIPT_MAX_BYTES, RECEIPT_TYPES, USDT_MIN, WALLET_LOG_STATUSES }
@@ -40,13 +49,9 @@ export type PaymentLogPage = v.InferOutput<typeof PaymentLogPageSchema>
 
 export const PaymentLogReplySchema = v.object({ data: PaymentLogSchema })
 
-/** How a top-up arrives. */
-export const CHARGING_METHODS = ['WHISH_MONEY', 'OMT_PAY', 'PROMO_CODE', 'USDT'] as const
+/** How a top-up arrives (the methods: ./payment-methods.ts). */
+export { CHARGING_METHODS, RECEIPT_METHODS, type ChargingMethod, type ReceiptMethod }
 export const ChargingMethodSchema = v.picklist(CHARGING_METHODS)
-export type ChargingMethod = v.InferOutput<typeof ChargingMethodSchema>
-/** The methods that send a receipt photo for the operator to check. */
-export const RECEIPT_METHODS = ['WHISH_MONEY', 'OMT_PAY'] as const satisfies ChargingMethod[]
-export type ReceiptMethod = (typeof RECEIPT_METHODS)[number]
 
 export const CHARGING_STATUSES = ['WAITING', 'COMPLETED', 'CANCELED'] as const
 export const ChargingStatusSchema = v.picklist(CHARGING_STATUSES)
@@ -80,15 +85,16 @@ export const ChargeReplySchema = v.object({
   balance: AmountSchema,
 })
 
-/** GET payments/info: what the charging page offers, set by the operator. */
+/**
+ * GET payments/info: what the charging page offers, set by the operator: the USDT addresses,
+ * each receipt method's instructions (`<key>_text`, none when it is not offered) and each
+ * method's tax (`<key>_tax_percentage`).
+ */
 export const PaymentInfoSchema = v.object({
   usdt_trc20: v.nullish(v.string()),
   usdt_bep20: v.nullish(v.string()),
-  whish_money_text: v.nullish(v.string()),
-  omt_pay_text: v.nullish(v.string()),
-  usdt_tax_percentage: v.nullish(AmountSchema, 0),
-  whish_money_tax_percentage: v.nullish(AmountSchema, 0),
-  omt_pay_tax_percentage: v.nullish(AmountSchema, 0),
+  ...perKey(receiptKeys('_text'), () => v.nullish(v.string())),
+  ...perKey(setKeys('_tax_percentage'), () => v.nullish(AmountSchema, 0)),
 })
 export type PaymentInfo = v.InferOutput<typeof PaymentInfoSchema>
 export const PaymentInfoReplySchema = v.object({ data: PaymentInfoSchema })
@@ -107,7 +113,7 @@ export const ChargeValueSchema = v.pipe(
 )
 
 /**
- * POST charging-processes (multipart) for WHISH_MONEY / OMT_PAY: the value and a receipt
+ * POST charging-processes (multipart) for a receipt method: the value and a receipt
  * photo; `image` is undefined when the form carries no file there (the server says so in its
  * own words).
  */

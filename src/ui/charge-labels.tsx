@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import type { ChargingMethod, ChargingStatus, WalletLogStatus } from '../contract/wallet'
+import { methodEntry, type ChargingMethod } from '../contract/payment-methods'
+import type { ChargingStatus, WalletLogStatus } from '../contract/wallet'
 import { StatusBadge } from './status-badge'
 
 /** A top-up's state: waiting blue, completed green, canceled red (the wallet and the console). */
@@ -15,16 +16,10 @@ export function ChargeStatusBadge({ status }: { status: ChargingStatus }) {
   }
 }
 
-/** A top-up method's name in the page's language. */
+/** A top-up method's name in the page's language (its label in src/contract/payment-methods.ts). */
 export function useMethodName() {
-  const { t } = useLingui()
-  return (method: ChargingMethod) =>
-    ({
-      WHISH_MONEY: t`Whish Money`,
-      OMT_PAY: t`OMT Pay`,
-      PROMO_CODE: t`Code`,
-      USDT: t`USDT`,
-    })[method]
+  const { i18n } = useLingui()
+  return (method: ChargingMethod) => i18n._(methodEntry(method).label)
 }
 
 /** A wallet line: Discounted (money out) red, Charged (money in) green (the wallet and the console). */

@@ -25,6 +25,7 @@ import { auditAddressMigration } from './0022_audit_address'
 import { paymentTextsMigration } from './0023_payment_texts'
 import { operatorPushMigration } from './0024_operator_push'
 import { promoDisabledMigration } from './0025_promo_disabled'
+import { paymentMethodsMigration } from './0026_payment_methods'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -55,6 +56,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0023_payment_texts': paymentTextsMigration,
     '0024_operator_push': operatorPushMigration(dialect),
     '0025_promo_disabled': promoDisabledMigration,
+    '0026_payment_methods': paymentMethodsMigration(dialect),
   }
 }
 

@@ -6,13 +6,13 @@ import { profileQuery } from '../../api/profile'
 import { USER_KEY } from '../../api/session'
 import type { Currency } from '../../contract/profile'
 import { RECEIPT_MAX_BYTES } from '../../contract/constants'
-import type {
-  ChargingMethod,
-  PaymentInfo,
-  ReceiptMethod,
-  UsdtNetwork,
-  UsdtPayment,
-} from '../../contract/wallet'
+import {
+  methodEntry,
+  RECEIPT_METHOD_ENTRIES,
+  type ChargingMethod,
+  type ReceiptMethod,
+} from '../../contract/payment-methods'
+import type { PaymentInfo, UsdtNetwork, UsdtPayment } from '../../contract/wallet'
 import { netOfTax } from '../../domain/money'
 import { button } from '../../ui/button.css'
 import { Field, TextField } from '../../ui/field'
@@ -47,20 +47,19 @@ export const usdtNetworks = (info: PaymentInfo): UsdtNetwork[] => [
 export function availableMethods(info: PaymentInfo, currency: Currency): Method[] {
   return [
     ...(currency === 'USD' && usdtNetworks(info).length > 0 ? (['USDT'] as const) : []),
-    ...(info.whish_money_text ? (['WHISH_MONEY'] as const) : []),
-    ...(info.omt_pay_text ? (['OMT_PAY'] as const) : []),
+    ...RECEIPT_METHOD_ENTRIES.filter((m) => info[`${m.key}_text`]).map((m) => m.id),
     'PROMO_CODE',
   ]
 }
 
-const taxOf = (info: PaymentInfo, method: Method) =>
-  method === 'USDT'
-    ? (info.usdt_tax_percentage ?? 0)
-    : method === 'WHISH_MONEY'
-      ? (info.whish_money_tax_percentage ?? 0)
-      : method === 'OMT_PAY'
-        ? (info.omt_pay_tax_percentage ?? 0)
-        : 0
+const taxOf = (info: PaymentInfo, method: Method) => {
+  const entry = methodEntry(method)
+  return 'key' in entry ? (info[`${entry.key}_tax_percentage`] ?? 0) : 0
+}
+
+/** What the customer is told to do to pay by a receipt method (the owner's text). */
+const instructionsOf = (info: PaymentInfo, method: ReceiptMethod) =>
+  info[`${RECEIPT_METHOD_ENTRIES.find((m) => m.id === method)!.key}_text`] ?? ''
 
 /** The value as typed, if it is a positive amount. */
 function typedValue(text: string): string | null {
@@ -135,9 +134,7 @@ export function ChargingPage() {
         <ReceiptForm
           key={method}
           method={method}
-          instructions={
-            (method === 'WHISH_MONEY' ? info.data.whish_money_text : info.data.omt_pay_text) ?? ''
-          }
+          instructions={instructionsOf(info.data, method)}
           tax={taxOf(info.data, method)}
           currency={currency}
           label={methodName(method)}
