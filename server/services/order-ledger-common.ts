@@ -55,11 +55,12 @@ export class KeyTaken extends Error {
  * One way of paying for and recording an order, with the same outcome on every database: the
  * conditional debit, the order, its wallet line, its stocked codes, its key with the reply.
  */
+/** A way to place an order; `at` is the moment's ISO text, for every row it writes. */
 export type Placement = (
   db: Kysely<Database>,
   user: UserRow,
   order: PreparedOrder,
-  options: PlaceOptions,
+  options: PlaceOptions & { at: string },
 ) => Promise<PlaceResult>
 
 export type PlaceResult =

@@ -198,9 +198,8 @@ export const placeInOneStatement: Placement = async (
   db,
   user,
   order,
-  { key, requestHash: hash, wire, now },
+  { key, requestHash: hash, wire, at },
 ) => {
-  const at = now.toISOString()
   const placed: OrderRow = { id: await nextOrderId(db), ...orderValues(user, order, at) }
   const names = Object.fromEntries(LOCALES.map((locale) => [locale, debitLineName(locale, placed)]))
   // The reply without its balance, which only the debit knows: `{"message":…,"data":…,"balance":`.

@@ -46,9 +46,8 @@ export const placeInTransaction: Placement = async (
   db,
   user,
   order,
-  { key, requestHash: hash, wire, now },
+  { key, requestHash: hash, wire, now, at },
 ) => {
-  const at = now.toISOString()
   const total = order.totalPrice
   // On SQLite, in one transaction with the other orders of the moment (db/group-commit.ts).
   return groupedTransaction(db, async (trx) => {

@@ -78,7 +78,7 @@ export async function placeOrder(
   try {
     const place: Placement =
       !db.isTransaction && isPostgres(db) ? placeInOneStatement : placeInTransaction
-    const result = await place(db, user, order, options)
+    const result = await place(db, user, order, { ...options, at: options.now.toISOString() })
     if (result.placed) metrics.ordersPlaced.inc()
     return result
   } catch (err) {
