@@ -11,7 +11,7 @@ import { CHARGING_STATUSES } from '../../src/contract/wallet'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { INT64_MAX } from '../db/bigint'
 import type { ChargingProcessRow } from '../db/schema-wallet'
-import { approveCharge, findCharge, rejectCharge } from '../services/charging'
+import { approveCharge, findCharge, findCharges, rejectCharge } from '../services/charging'
 import {
   paymentSettings,
   taxPercentages,
@@ -32,18 +32,17 @@ import {
   choice,
   CommandError,
   dayOption,
+  idArgument,
   LIST_LIMIT,
+  listCommand,
+  reasonCommand,
   required,
   table,
   UsageError,
   type Command,
-  userOption,
 } from './command'
 
-function chargeId(text: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError('<id> must be a top-up number')
-  return Number(text)
-}
+const chargeId = (text: string) => idArgument(text, 'a top-up number')
 
 function view(charge: ChargingProcessRow, username: string) {
   return {
@@ -95,46 +94,24 @@ function taxOf(text: string, name: string): number {
 }
 
 export const chargeCommands: Record<string, Command> = {
-  'charges:list': {
-    summary: `List top-ups (charging processes), newest first (at most ${LIST_LIMIT}).`,
-    usage: `[--status ${CHARGING_STATUSES.join('|')}] [--user <username>]`,
-    options: { user: { type: 'string' }, status: { type: 'string' } },
-    async run(ctx, args) {
-      const status =
-        args.values.status === undefined
-          ? undefined
-          : choice(args, 'status', CHARGING_STATUSES, 'WAITING')
-      let query = ctx.db
-        .selectFrom('charging_processes')
-        .innerJoin('users', 'users.id', 'charging_processes.user_id')
-        .selectAll('charging_processes')
-        .select('users.username as username')
-      const userId = await userOption(ctx, args)
-      if (userId !== undefined) query = query.where('charging_processes.user_id', '=', userId)
-      if (status) query = query.where('charging_processes.status', '=', status)
-      const rows = await query
-        .orderBy('charging_processes.created_at', 'desc')
-        .orderBy('charging_processes.id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute()
-      const charges = rows.map(({ username, ...charge }) => view(charge, username))
-      return {
-        json: charges,
-        text: table(
-          charges.map((c) => ({
-            id: c.id,
-            username: c.username,
-            name: c.name,
-            value: `${c.value} ${c.currency}`,
-            credits: c.shipping_value,
-            status: c.status,
-            created: c.created_at.slice(0, 16),
-          })),
-          'No top-ups.',
-        ),
-      }
-    },
-  },
+  'charges:list': listCommand({
+    what: 'top-ups (charging processes)',
+    statuses: CHARGING_STATUSES,
+    empty: 'No top-ups.',
+    list: async (ctx, filters) =>
+      (await findCharges(ctx.db, filters, LIST_LIMIT)).map(({ username, ...charge }) =>
+        view(charge, username),
+      ),
+    brief: (c) => ({
+      id: c.id,
+      username: c.username,
+      name: c.name,
+      value: `${c.value} ${c.currency}`,
+      credits: c.shipping_value,
+      status: c.status,
+      created: c.created_at.slice(0, 16),
+    }),
+  }),
 
   'charges:approve': {
     summary: 'Approve a waiting top-up: its value less tax is credited, exactly once.',
@@ -156,14 +133,10 @@ export const chargeCommands: Record<string, Command> = {
     },
   },
 
-  'charges:reject': {
+  'charges:reject': reasonCommand({
     summary: 'Refuse a waiting top-up, with the reason the customer is told.',
-    usage: '<id> --reason TEXT',
-    positionals: ['id'],
-    options: { reason: { type: 'string' } },
-    async run(ctx, args) {
-      const id = chargeId(args.positionals[0]!)
-      const reason = required(args, 'reason').trim()
+    what: 'a top-up number',
+    async run(ctx, id, reason) {
       const result = await rejectCharge(ctx.db, id, {
         reason,
         now: ctx.clock.now(),
@@ -180,7 +153,7 @@ export const chargeCommands: Record<string, Command> = {
         text: `Top-up #${id} rejected: ${reason}`,
       }
     },
-  },
+  }),
 
   'charges:receipt': {
     summary: "Save a top-up's receipt photo (JPEG) to a file.",

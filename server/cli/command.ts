@@ -97,6 +97,75 @@ export function choice<T extends string>(
 /** The most rows a list command prints. */
 export const LIST_LIMIT = 200
 
+/** A positional number (an order's, a top-up's...): 1 or more, or a UsageError. */
+export function idArgument(text: string, what: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError(`<id> must be ${what}`)
+  return Number(text)
+}
+
+/**
+ * `<id> --reason TEXT`: a command that refuses or cancels something (`orders:cancel`,
+ * `charges:reject`), with the reason its owner is told; `what` names the id (`an order number`).
+ */
+export function reasonCommand(spec: {
+  summary: string
+  what: string
+  run(ctx: CliContext, id: number, reason: string): Promise<CommandResult>
+}): Command {
+  return {
+    summary: spec.summary,
+    usage: '<id> --reason TEXT',
+    positionals: ['id'],
+    options: { reason: { type: 'string' } },
+    run: (ctx, args) =>
+      spec.run(ctx, idArgument(args.positionals[0]!, spec.what), required(args, 'reason').trim()),
+  }
+}
+
+/** What a list command is filtered by: --user and --status, each when given. */
+export interface ListFilters<S extends string> {
+  status?: S
+  userId?: number
+}
+
+/**
+ * A list command (`orders:list`, `charges:list`, `payments:list`): --user and --status (one
+ * of `statuses`, any case), newest first, at most LIST_LIMIT rows read by `list` (a
+ * service's), shown as JSON or as a table of each row's `brief`.
+ */
+export function listCommand<S extends string, R>(spec: {
+  /** What is listed, for the summary: `orders`. */
+  what: string
+  statuses: readonly S[]
+  /** Further options, read by `list` itself. */
+  more?: { usage: string; options: ParseArgsOptionsConfig }
+  empty: string
+  list(ctx: CliContext, filters: ListFilters<S>, args: CommandArgs): Promise<R[]>
+  brief(row: R): Record<string, unknown>
+}): Command {
+  return {
+    summary: `List ${spec.what}, newest first (at most ${LIST_LIMIT}).`,
+    usage: [
+      `[--user <username>] [--status ${spec.statuses.join('|')}]`,
+      ...(spec.more ? [spec.more.usage] : []),
+    ].join(' '),
+    options: { user: { type: 'string' }, status: { type: 'string' }, ...spec.more?.options },
+    async run(ctx, args) {
+      const status =
+        args.values.status === undefined
+          ? undefined
+          : choice(args, 'status', spec.statuses, spec.statuses[0]!)
+      const userId = await userOption(ctx, args)
+      const rows = await spec.list(
+        ctx,
+        { ...(status && { status }), ...(userId !== undefined && { userId }) },
+        args,
+      )
+      return { json: rows, text: table(rows.map(spec.brief), spec.empty) }
+    },
+  }
+}
+
 /** The account of a username the operator typed, or an error that names it. */
 export async function userNamed(ctx: Pick<CliContext, 'db'>, username: string): Promise<UserRow> {
   const user = await findUserByUsername(ctx.db, username)

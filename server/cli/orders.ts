@@ -7,15 +7,14 @@ import { findOrders, retryHandOver } from '../services/console-orders'
 import { itemName } from '../services/item-name'
 import { withStockCodes } from '../services/stock'
 import {
-  choice,
   CommandError,
   dayOption,
+  idArgument,
   LIST_LIMIT,
-  required,
-  table,
+  listCommand,
+  reasonCommand,
   UsageError,
   type Command,
-  userOption,
 } from './command'
 
 function view(order: OrderRow, username: string) {
@@ -37,10 +36,7 @@ function view(order: OrderRow, username: string) {
   }
 }
 
-function orderId(text: string): number {
-  if (!/^[1-9]\d{0,14}$/.test(text)) throw new UsageError(`<id> must be an order number`)
-  return Number(text)
-}
+const orderId = (text: string) => idArgument(text, 'an order number')
 
 /** Why an order could not change, for the terminal. */
 function notOpen(id: number, order: OrderRow | undefined, action: string): CommandError {
@@ -87,36 +83,29 @@ async function completeInPart(ctx: Parameters<Command['run']>[0], id: number, te
 }
 
 export const orderCommands: Record<string, Command> = {
-  'orders:list': {
-    summary: `List orders, newest first (at most ${LIST_LIMIT}).`,
-    usage: `[--user <username>] [--status ${ORDER_STATUSES.join('|')}]`,
-    options: { user: { type: 'string' }, status: { type: 'string' } },
-    async run(ctx, args) {
-      const status =
-        args.values.status === undefined
-          ? undefined
-          : choice(args, 'status', ORDER_STATUSES, 'WAITING')
-      const userId = await userOption(ctx, args)
-      const { data: rows } = await findOrders(
-        ctx.db,
-        { ...(status ? { status } : {}), ...(userId !== undefined ? { userId } : {}) },
-        { timeZone: ctx.config.storeTimeZone, page: { page: 1, perPage: LIST_LIMIT } },
-      )
+  'orders:list': listCommand({
+    what: 'orders',
+    statuses: ORDER_STATUSES,
+    empty: '(no orders)',
+    async list(ctx, filters) {
+      const { data: rows } = await findOrders(ctx.db, filters, {
+        timeZone: ctx.config.storeTimeZone,
+        page: { page: 1, perPage: LIST_LIMIT },
+      })
       // The operator sees the codes the stock delivered, as the orders' owners do.
       const shown = await withStockCodes(ctx.db, ctx.config.tokenSecret, rows)
-      const orders = shown.map(({ username, phone_number: _, ...order }) => view(order, username))
-      const brief = orders.map((o) => ({
-        id: o.id,
-        user: o.user,
-        status: o.status,
-        item: o.item,
-        qty: o.quantity,
-        total: `${o.total} ${o.currency}`,
-        created_at: o.created_at,
-      }))
-      return { json: orders, text: table(brief, '(no orders)') }
+      return shown.map(({ username, phone_number: _, ...order }) => view(order, username))
     },
-  },
+    brief: (o) => ({
+      id: o.id,
+      user: o.user,
+      status: o.status,
+      item: o.item,
+      qty: o.quantity,
+      total: `${o.total} ${o.currency}`,
+      created_at: o.created_at,
+    }),
+  }),
 
   'orders:complete': {
     summary:
@@ -154,14 +143,10 @@ export const orderCommands: Record<string, Command> = {
     },
   },
 
-  'orders:cancel': {
+  'orders:cancel': reasonCommand({
     summary: 'Cancel a WAITING or FAILED order and refund it to the wallet (exactly once).',
-    usage: '<id> --reason TEXT',
-    positionals: ['id'],
-    options: { reason: { type: 'string' } },
-    async run(ctx, args) {
-      const id = orderId(args.positionals[0]!)
-      const reason = required(args, 'reason').trim()
+    what: 'an order number',
+    async run(ctx, id, reason) {
       const result = await cancelOrder(ctx.db, id, {
         reason,
         lbpRate: ctx.config.lbpRate,
@@ -185,7 +170,7 @@ export const orderCommands: Record<string, Command> = {
         text: `Order #${id} is CANCELED; ${refund} ${user.currency} went back to ${user.username} (balance ${fromMicros(user.balance)} ${user.currency}).`,
       }
     },
-  },
+  }),
 
   'orders:retry': {
     summary:

@@ -7,25 +7,25 @@ import { t } from '../i18n'
 import { confirmByHand } from '../services/usdt'
 import { listUsdtRequests, unmatchedTransfers } from '../services/usdt-lists'
 import {
-  choice,
   CommandError,
   LIST_LIMIT,
+  listCommand,
   required,
   table,
   UsageError,
   type Command,
-  userOption,
 } from './command'
 
 export const paymentCommands: Record<string, Command> = {
-  'payments:list': {
-    summary: `List USDT payment requests, newest first (at most ${LIST_LIMIT}).`,
-    usage: `[--status ${STATUSES.join('|')}] [--user <username>] [--network ${USDT_NETWORKS.join('|')}]`,
-    options: { status: { type: 'string' }, user: { type: 'string' }, network: { type: 'string' } },
-    async run(ctx, args) {
-      const now = ctx.clock.now()
-      const state =
-        args.values.status === undefined ? undefined : choice(args, 'status', STATUSES, 'OPEN')
+  'payments:list': listCommand({
+    what: 'USDT payment requests',
+    statuses: STATUSES,
+    more: {
+      usage: `[--network ${USDT_NETWORKS.join('|')}]`,
+      options: { network: { type: 'string' } },
+    },
+    empty: 'No USDT payments.',
+    async list(ctx, { status: state, userId }, args) {
       let network: UsdtNetwork | undefined
       if (typeof args.values.network === 'string') {
         const text = args.values.network.toLowerCase()
@@ -33,7 +33,6 @@ export const paymentCommands: Record<string, Command> = {
           throw new UsageError(`--network must be one of ${USDT_NETWORKS.join(', ')}`)
         network = text
       }
-      const userId = await userOption(ctx, args)
       const rows = await listUsdtRequests(
         ctx.db,
         {
@@ -41,9 +40,9 @@ export const paymentCommands: Record<string, Command> = {
           ...(userId !== undefined && { userId }),
           ...(network && { network }),
         },
-        { now, limit: LIST_LIMIT },
+        { now: ctx.clock.now(), limit: LIST_LIMIT },
       )
-      const requests = rows.map(({ username, ...r }) => ({
+      return rows.map(({ username, ...r }) => ({
         id: r.id,
         username,
         network: r.network,
@@ -54,22 +53,16 @@ export const paymentCommands: Record<string, Command> = {
         expires_at: r.expires_at,
         created_at: r.created_at,
       }))
-      return {
-        json: requests,
-        text: table(
-          requests.map(({ id, username, network, unique_amount, status, expires_at }) => ({
-            id,
-            username,
-            network,
-            unique_amount,
-            status,
-            expires: expires_at.slice(0, 16),
-          })),
-          'No USDT payments.',
-        ),
-      }
     },
-  },
+    brief: ({ id, username, network, unique_amount, status, expires_at }) => ({
+      id,
+      username,
+      network,
+      unique_amount,
+      status,
+      expires: expires_at.slice(0, 16),
+    }),
+  }),
 
   'payments:confirm': {
     summary:

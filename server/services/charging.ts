@@ -2,7 +2,11 @@ import type { Kysely } from 'kysely'
 import type * as v from 'valibot'
 import { CHARGE_STATES, LIST_SORTS } from '../../src/contract/constants'
 import { RECEIPT_METHOD_ENTRIES } from '../../src/contract/payment-methods'
-import type { ChargingProcessSchema, ReceiptMethod } from '../../src/contract/wallet'
+import type {
+  ChargingProcessSchema,
+  ChargingStatus,
+  ReceiptMethod,
+} from '../../src/contract/wallet'
 import { fromMicros, netOfTax } from '../../src/domain/money'
 import type { Database, UserRow } from '../db/schema'
 import type { ChargingProcessRow } from '../db/schema-wallet'
@@ -67,6 +71,27 @@ export async function listCharges(
   if (list.state) base = base.where('status', '=', list.state)
   const page = await list.page(base)
   return mapPage(page, (row) => chargeWire(row, timeZone))
+}
+
+/** Top-ups of every customer, newest first, by state and customer (settings:payments' list). */
+export async function findCharges(
+  db: Kysely<Database>,
+  filters: { status?: ChargingStatus; userId?: number },
+  limit: number,
+) {
+  let query = db
+    .selectFrom('charging_processes')
+    .innerJoin('users', 'users.id', 'charging_processes.user_id')
+    .selectAll('charging_processes')
+    .select('users.username as username')
+  if (filters.userId !== undefined)
+    query = query.where('charging_processes.user_id', '=', filters.userId)
+  if (filters.status) query = query.where('charging_processes.status', '=', filters.status)
+  return query
+    .orderBy('charging_processes.created_at', 'desc')
+    .orderBy('charging_processes.id', 'desc')
+    .limit(limit)
+    .execute()
 }
 
 /** One of the user's top-ups; another customer's is not found either. */
