@@ -13,6 +13,8 @@ import { CommandError, UsageError, type Command, type CommandResult } from './co
 import { accountCommands } from './accounts'
 import { catalogueCommands } from './catalogue'
 import { chargeCommands } from './charges'
+import { promoCommands } from './promo'
+import { settingsCommands } from './settings'
 import { paymentCommands } from './payments'
 import { orderCommands } from './orders'
 import { userCommands } from './users'
@@ -33,6 +35,8 @@ export const COMMANDS: Record<string, Command> = {
   ...upstreamCommands,
   ...walletCommands,
   ...chargeCommands,
+  ...promoCommands,
+  ...settingsCommands,
   ...paymentCommands,
   ...backupCommands,
 }
