@@ -73,7 +73,7 @@ export async function listCharges(
   return mapPage(page, (row) => chargeWire(row, timeZone))
 }
 
-/** Top-ups of every customer, newest first, by state and customer (settings:payments' list). */
+/** Top-ups of every customer, newest first, by state and customer (charges:list). */
 export async function findCharges(
   db: Kysely<Database>,
   filters: { status?: ChargingStatus; userId?: number },

@@ -44,7 +44,7 @@ export const textLine = style({
   marginBlock: '0.6rem',
 })
 
-/** Offline: the saved copy's age, above what it shows. */
+/** Offline: the saved copy's age, above what it shows (the account's pages, the catalogue's). */
 export const savedNote = style({
   margin: 0,
   padding: '0.6rem 0.9rem',

@@ -86,15 +86,6 @@ export const skeletonLine = style({
   background: tokens.border,
 })
 
-export const note = style({
-  margin: 0,
-  padding: '0.6rem 0.9rem',
-  borderRadius: tokens.radius,
-  background: tokens.notice,
-  color: tokens.onNotice,
-  fontWeight: 600,
-})
-
 export const empty = style({
   margin: 0,
   padding: '2rem 1rem',
