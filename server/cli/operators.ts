@@ -30,7 +30,7 @@ async function issuer(ctx: CliContext): Promise<string> {
 function enrolmentText(operator: OperatorRow, enrolment: Enrolment): string {
   return [
     `Second factor of ${operator.username} (${operator.role}): add this to an authenticator app`,
-    '(as a QR code, or typed in), then sign in at /#/admin:',
+    '(as a QR code, or typed in), then sign in to the operator console:',
     '',
     `  ${enrolment.uri}`,
     '',

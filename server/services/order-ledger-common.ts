@@ -1,6 +1,6 @@
 import { type Kysely } from 'kysely'
 import type * as v from 'valibot'
-import type { PlaceOrderReplySchema } from '../../src/contract/orders'
+import type { OrderForm, PlaceOrderReplySchema } from '../../src/contract/orders'
 import { fromMicros } from '../../src/domain/money'
 import { ValidationError } from '../core/errors'
 import type { Database, LocaleCode, OrderRow, UserRow } from '../db/schema'
@@ -9,7 +9,6 @@ import { t } from '../i18n'
 import { generatedImageUrl } from './catalogue-images'
 import { itemName } from './item-name'
 import { ORDER_FIELD_LABELS, orderWire, type WireOptions } from './order-queries'
-import { type OrderFields } from './orders'
 import { type StoredAnswer } from './purchase-terms'
 
 /*
@@ -33,7 +32,7 @@ export interface PreparedOrder {
   /** The item's own fields, with their labels as the catalogue had them. */
   requirements: StoredAnswer[]
   /** Only the fields the item's form has: anything else sent is not kept. */
-  kept: OrderFields
+  kept: OrderForm['fields']
 }
 
 // ---- placing --------------------------------------------------------------------------------

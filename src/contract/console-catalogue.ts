@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { AmountSchema } from './catalogue'
 import { ImageSchema } from './common'
-import type { Endpoint } from './endpoints'
+import type { Endpoint } from './endpoint'
 import { CurrencySchema } from './profile'
 
 /*

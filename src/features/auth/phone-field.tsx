@@ -6,12 +6,9 @@ import { useLocale } from '../../i18n/use-locale'
 import { Field } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import * as styles from './auth.css'
-import { loadPhoneNumbers } from './rules'
+import { loadPhoneNumbers, type PhoneValue } from './rules'
 
-export interface PhoneValue {
-  country: CountryCode
-  number: string
-}
+export type { PhoneValue }
 
 interface PhoneFieldProps {
   id: string

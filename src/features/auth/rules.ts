@@ -1,7 +1,13 @@
 import { t } from '@lingui/core/macro'
 import { EMAIL_PATTERN, PASSWORD_MIN_LENGTH } from '../../contract/constants'
-import type { PhoneValue } from './phone-field'
+import type { CountryCode } from 'libphonenumber-js/min'
 import type * as PhoneNumbers from './phone-numbers'
+
+/** A phone number as the form holds it: the country chosen and the digits typed. */
+export interface PhoneValue {
+  country: CountryCode
+  number: string
+}
 
 let phoneNumbers: Promise<typeof PhoneNumbers> | undefined
 /** The phone-number rules, loaded once (./phone-numbers.ts); a failed load is tried again. */
