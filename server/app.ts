@@ -32,6 +32,7 @@ import { durableReads } from './db/durability'
 import { createLogger, errorFields, requestScope, type Logger } from './log'
 import { apiRoutes } from './routes'
 import { catalogueMediaRoutes } from './routes/catalogue'
+import { sliderMediaRoutes } from './routes/slider'
 import { CatalogueRows } from './services/catalogue-rows'
 import { contentVersionReader } from './services/content-version'
 import { PasswordHasher, scryptWithCost } from './services/passwords'
@@ -171,6 +172,7 @@ export function createApp({
     }),
   )
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
+  app.route('/media/slider', sliderMediaRoutes) // the console's uploads; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
   const request = (path: string) => app.request(path, undefined, { inProcess: true })
   const firstScreen = (locale: Locale) => firstScreenData(request, locale)

@@ -187,6 +187,10 @@ export const EnvSchema = v.object({
     optionalText,
     v.transform((s) => s ?? 'data/receipts'),
   ),
+  SLIDER_DIR: v.pipe(
+    optionalText,
+    v.transform((s) => s ?? 'data/slider'),
+  ),
   RECEIPT_MAX_BYTES: integer('RECEIPT_MAX_BYTES', 100_000, RECEIPT_MAX_BYTES, RECEIPT_MAX_BYTES),
   RECEIPT_MAX_PIXELS: integer('RECEIPT_MAX_PIXELS', 1_000_000, 200_000_000, 40_000_000),
   STORE_TIMEZONE: v.pipe(

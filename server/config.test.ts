@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       stockLowAt: 5,
       storeTimeZone: 'Asia/Beirut',
       receipts: { dir: 'data/receipts', maxBytes: 8 * 1024 * 1024, maxPixels: 40_000_000 },
+      sliderDir: 'data/slider',
       codeLimits: { resendMs: 60_000, perRecipientPerHour: 5, perIpPerHour: 20, perHour: 200 },
       codeCountries: ['LB'],
       rateLimits: {

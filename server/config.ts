@@ -55,6 +55,8 @@ export interface Config {
   storeTimeZone: string
   /** Receipt photos of top-ups: where they are kept (outside the web root) and their limits. */
   receipts: { dir: string; maxBytes: number; maxPixels: number }
+  /** The slider's pictures added in the console: where they are kept (served at /media/slider/). */
+  sliderDir: string
   /**
    * How often a code may be sent (60 s between sends by default), the hourly caps per recipient
    * and per address, and the hourly budget of codes the whole store sends.
@@ -277,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBytes: e.RECEIPT_MAX_BYTES,
       maxPixels: e.RECEIPT_MAX_PIXELS,
     },
+    sliderDir: e.SLIDER_DIR,
     codeLimits: {
       resendMs: e.CODE_RESEND_SECONDS * 1000,
       perRecipientPerHour: e.CODE_SENDS_PER_PHONE_PER_HOUR,

@@ -268,6 +268,8 @@ export const MESSAGE_IDS = [
   'console.catalogue_file_missing',
   'console.slider_removed',
   'console.slider_moved',
+  'console.slider_added',
+  'console.slider_missing',
   'field.promo_code',
   'field.uses',
   'field.expires',

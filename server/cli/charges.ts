@@ -3,7 +3,7 @@ import { CHARGING_STATUSES } from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
 import type { ChargingProcessRow } from '../db/schema-wallet'
 import { approveCharge, findCharge, findCharges, rejectCharge } from '../services/charging'
-import { readReceipt } from '../services/receipts'
+import { readPhoto } from '../services/receipts'
 import {
   CommandError,
   idArgument,
@@ -113,7 +113,7 @@ export const chargeCommands: Record<string, Command> = {
       const charge = await findCharge(ctx.db, undefined, id)
       if (!charge) throw new CommandError(`No top-up #${id}.`)
       if (!charge.receipt_file) throw new CommandError(`Top-up #${id} has no receipt.`)
-      const bytes = await readReceipt(ctx.config.receipts.dir, charge.receipt_file)
+      const bytes = await readPhoto(ctx.config.receipts.dir, charge.receipt_file)
       await writeFile(out, bytes)
       return {
         json: { id, out, bytes: bytes.byteLength },

@@ -7,6 +7,7 @@ import { ApiError, parseFields, type FieldMessages } from '../core/errors'
 import { simpleMultipart, simpleUrlencoded } from './form'
 import type { AppEnv } from './env'
 import { localeFromUrl } from './locale'
+import { megabytes } from '../services/receipts'
 
 /**
  * The fields of a form submission. The storefront sends multipart form data (docs/api.md,
@@ -69,6 +70,24 @@ export function formBodyLimit(maxSize = 64 * 1024): MiddlewareHandler {
     await next()
   }
 }
+
+/**
+ * A photo (a receipt, a slider's picture) and a few fields: a body beyond the photo's limit
+ * (RECEIPT_MAX_BYTES) is refused in the photo's words before it is read whole.
+ */
+export const photoBodyLimit: MiddlewareHandler<AppEnv> = (c, next) =>
+  bodyLimit({
+    maxSize: c.var.config.receipts.maxBytes + 64 * 1024,
+    onError: (ctx) =>
+      ctx.json(
+        {
+          message: t(c.var.locale, 'charging.receipt.too_large', {
+            max: megabytes(c.var.config.receipts.maxBytes),
+          }),
+        },
+        413,
+      ),
+  })(c, next)
 
 /**
  * The validator of a call's form: reads the body (readFields) with the schema of its entry in

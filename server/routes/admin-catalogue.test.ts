@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import {
@@ -333,5 +334,61 @@ describeEachDatabase('console: catalogue and promo codes', (ctx) => {
     })
     expect(removed.status).toBe(200)
     expect((await slides()).map((s) => s.id)).not.toContain(before[0]!.id)
+  })
+
+  it('adds a slider picture: a file that is no picture is refused in words, a photo is shown last', async () => {
+    const { cookie, account } = await consoleSession(ctx, 'operator')
+    const add = (file: Blob, name: string, locale = 'en') => {
+      const form = new FormData()
+      form.append('image', file, name)
+      return ctx.app.request(`/api/admin/slider?local=${locale}`, {
+        method: 'POST',
+        body: form,
+        headers: { origin: 'http://localhost', cookie },
+      })
+    }
+    const slides = async () =>
+      v.parse(ConsoleSliderReplySchema, await (await ctx.app.request('/api/slider/images')).json())
+        .data
+    const before = await slides()
+
+    // A text file named like a picture: refused in the operator's language, nothing kept.
+    const bad = await add(new Blob(['not a picture'], { type: 'image/png' }), 'slide.png', 'ar')
+    expect(bad.status).toBe(422)
+    expect(await messageOf(bad)).toBe('يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP.')
+    const none = await ctx.app.request('/api/admin/slider', {
+      method: 'POST',
+      body: new FormData(),
+      headers: { origin: 'http://localhost', cookie },
+    })
+    expect(await messageOf(none)).toBe('Choose the picture to add (JPEG, PNG or WebP).')
+    expect(await slides()).toEqual(before)
+    expect(readdirSync(ctx.config.sliderDir)).toEqual([])
+
+    const png = await sharp({
+      create: { width: 1200, height: 400, channels: 3, background: '#0f766e' },
+    })
+      .png()
+      .toBuffer()
+    const added = await add(new Blob([new Uint8Array(png)], { type: 'image/png' }), 'slide.png')
+    expect(added.status).toBe(200)
+    const after = await slides()
+    expect(after.slice(0, -1)).toEqual(before)
+    const slide = after.at(-1)!
+    expect(slide.image).toMatch(/^\/media\/slider\/[0-9a-f-]{36}\.jpg$/)
+    // Served to anyone, re-encoded as a receipt is.
+    const served = await ctx.app.request(slide.image)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
+    expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1200)
+    // Audited as the console's other writes are.
+    const line = await ctx.db
+      .selectFrom('audit_log')
+      .select(['actor', 'details'])
+      .where('action', '=', 'slider.add')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow()
+    expect(line.actor).toBe(`console:${account.username}`)
+    expect(JSON.parse(line.details)).toEqual({ after: slide })
   })
 })

@@ -3,7 +3,7 @@ import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import { toMicros } from '../../src/domain/money'
 import { ApiError, parseFields, TooManyRequestsError, type FieldMessages } from '../core/errors'
 import { idParam } from '../core/paging'
-import { formBodyLimit, readFields, validForm } from '../http/body'
+import { formBodyLimit, photoBodyLimit, readFields, validForm } from '../http/body'
 import { requireOperator, type ConsoleEnv } from '../http/console-auth'
 import type { AppEnv } from '../http/env'
 import { sameOriginOnly } from '../http/same-origin'
@@ -27,7 +27,8 @@ import {
 } from '../services/promo-codes'
 import { hitRateLimit } from '../services/rate-limit'
 import { listSliderImages } from '../services/site'
-import { moveSlide, removeSlide } from '../services/slider'
+import { removePhoto, storePhoto } from '../services/receipts'
+import { addSlide, moveSlide, removeSlide, SLIDER_MEDIA_PREFIX } from '../services/slider'
 
 /*
  * The console's catalogue screen and promo codes (docs/api.md, Console: catalogue). Prices and
@@ -165,6 +166,26 @@ export const adminCatalogueRoutes = new Hono<AppEnv>()
   .post(E.consolePackagePrices.path, owner, sameOriginOnly, limit, prices('package'))
   .get(E.consoleSlider.path, operator, async (c) => {
     const reply: Reply<'consoleSlider'> = { data: await listSliderImages(c.var.db) }
+    return c.json(reply)
+  })
+  .post(E.consoleSliderAdd.path, operator, sameOriginOnly, photoBodyLimit, async (c) => {
+    const { config, db, locale } = c.var
+    const { image } = parseFields(E.consoleSliderAdd.body, await readFields(c), {})
+    if (!image || image.size === 0) throw new ApiError(422, 'console.slider_missing')
+    // Checked and re-encoded as a receipt is; nothing is kept when it is refused.
+    const file = await storePhoto(
+      config.sliderDir,
+      new Uint8Array(await image.arrayBuffer()),
+      config.receipts,
+    )
+    let data
+    try {
+      data = await addSlide(db, `${SLIDER_MEDIA_PREFIX}${file}`, who(c))
+    } catch (err) {
+      await removePhoto(config.sliderDir, file)
+      throw err
+    }
+    const reply: Reply<'consoleSliderAdd'> = { message: t(locale, 'console.slider_added'), data }
     return c.json(reply)
   })
   .post(

@@ -28,7 +28,7 @@ import {
   revokeOperatorSessions,
 } from '../services/operators'
 import { hitRateLimit } from '../services/rate-limit'
-import { readReceipt } from '../services/receipts'
+import { readPhoto } from '../services/receipts'
 import { usernameKey } from '../core/username-key'
 import { adminCustomerRoutes } from './admin-customers'
 import { adminSettingsRoutes } from './admin-settings'
@@ -171,7 +171,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .get(E.consoleReceipt.path, operator, async (c) => {
     const charge = await topUpOf(c)
     if (!charge.receipt_file) throw new ApiError(404, 'charging.not_found')
-    const bytes = await readReceipt(c.var.config.receipts.dir, charge.receipt_file)
+    const bytes = await readPhoto(c.var.config.receipts.dir, charge.receipt_file)
     c.header('Content-Type', 'image/jpeg')
     c.header('Cache-Control', 'private, no-store')
     return c.body(new Uint8Array(bytes))

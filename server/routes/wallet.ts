@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import { fromMicros, toMicros } from '../../src/domain/money'
 import { requireUser } from '../http/auth'
-import { formBodyLimit, readFields, validForm } from '../http/body'
+import { formBodyLimit, photoBodyLimit, readFields, validForm } from '../http/body'
 import { clientAddressKey } from '../http/client-ip'
 import { publicCache } from '../http/cache'
 import type { AppEnv } from '../http/env'
@@ -21,7 +20,7 @@ import {
 } from '../services/charging'
 import { paymentInfoWire, paymentSettings } from '../services/settings'
 import { findPaymentLog, listPaymentLogs, paymentLogWire } from '../services/payment-logs'
-import { megabytes, readReceipt, removeReceipt, storeReceipt } from '../services/receipts'
+import { readPhoto, removePhoto, storePhoto } from '../services/receipts'
 import { findRequest, openRequest, requestUsdt, usdtWire } from '../services/usdt'
 
 const CHARGE_FIELDS: Record<string, FieldMessages> = {
@@ -105,85 +104,67 @@ export const walletRoutes = new Hono<AppEnv>()
     const id = idParam(c.req.param('id'))
     const charge = id === undefined ? undefined : await findCharge(c.var.db, c.var.user.id, id)
     if (!charge?.receipt_file) throw new ApiError(404, 'charging.not_found')
-    const bytes = await readReceipt(c.var.config.receipts.dir, charge.receipt_file)
+    const bytes = await readPhoto(c.var.config.receipts.dir, charge.receipt_file)
     c.header('Content-Type', 'image/jpeg')
     // The owner's own file: never kept by a shared cache.
     c.header('Cache-Control', 'private, max-age=3600')
     return c.body(new Uint8Array(bytes))
   })
-  .post(
-    E.receiptCharge.path,
-    requireUser,
-    // A receipt and a few fields; a file beyond the limit is refused before it is read whole.
-    (c, next) =>
-      bodyLimit({
-        maxSize: c.var.config.receipts.maxBytes + 64 * 1024,
-        onError: (ctx) =>
-          ctx.json(
-            {
-              message: t(c.var.locale, 'charging.receipt.too_large', {
-                max: megabytes(c.var.config.receipts.maxBytes),
-              }),
-            },
-            413,
-          ),
-      })(c, next),
-    async (c) => {
-      const { db, user, locale, config } = c.var
-      const now = c.var.clock.now()
-      // One path, two calls: the query says which body to read (the table's `variant`).
-      const fields = await readFields(c)
-      if (c.req.query('name')?.toUpperCase() === E.promoCharge.variant.name) {
-        const { promo_code } = parseFields(E.promoCharge.body, fields, CHARGE_FIELDS)
-        const { charge, user: after } = await redeemPromoCounted(
-          db,
-          { userId: user.id, ip: clientAddressKey(c, config.trustProxy) },
-          promo_code,
-          {
-            rate: config.lbpRate,
-            now,
-            limits: {
-              perUser: config.rateLimits.promoFailuresPerUser,
-              perIp: config.rateLimits.promoFailuresPerIp,
-            },
+  .post(E.receiptCharge.path, requireUser, photoBodyLimit, async (c) => {
+    const { db, user, locale, config } = c.var
+    const now = c.var.clock.now()
+    // One path, two calls: the query says which body to read (the table's `variant`).
+    const fields = await readFields(c)
+    if (c.req.query('name')?.toUpperCase() === E.promoCharge.variant.name) {
+      const { promo_code } = parseFields(E.promoCharge.body, fields, CHARGE_FIELDS)
+      const { charge, user: after } = await redeemPromoCounted(
+        db,
+        { userId: user.id, ip: clientAddressKey(c, config.trustProxy) },
+        promo_code,
+        {
+          rate: config.lbpRate,
+          now,
+          limits: {
+            perUser: config.rateLimits.promoFailuresPerUser,
+            perIp: config.rateLimits.promoFailuresPerIp,
           },
-        )
-        const reply: Reply<'promoCharge'> = {
-          message: t(locale, 'promo.redeemed'),
-          data: chargeWire(charge, config.storeTimeZone),
-          balance: fromMicros(after.balance),
-        }
-        return c.json(reply)
-      }
-
-      const input = parseFields(E.receiptCharge.body, fields, CHARGE_FIELDS)
-      const image = input.image
-      if (!image || image.size === 0) throw new ApiError(422, 'charging.receipt.missing')
-      // Before the photo is decoded: a customer with enough waiting costs no more CPU.
-      await assertFewWaiting(db, user.id, config.waitingReceiptsPerUser)
-      const file = await storeReceipt(
-        config.receipts.dir,
-        new Uint8Array(await image.arrayBuffer()),
-        config.receipts,
+        },
       )
-      let charge
-      try {
-        charge = await createReceiptCharge(
-          db,
-          user,
-          { name: input.name, value: toMicros(input.value), receiptFile: file },
-          { now, maxWaiting: config.waitingReceiptsPerUser },
-        )
-      } catch (err) {
-        // Nothing was recorded: nothing is kept.
-        await removeReceipt(config.receipts.dir, file)
-        throw err
-      }
-      const reply: Reply<'receiptCharge'> = {
-        message: t(locale, 'charging.created'),
+      const reply: Reply<'promoCharge'> = {
+        message: t(locale, 'promo.redeemed'),
         data: chargeWire(charge, config.storeTimeZone),
-        balance: fromMicros(user.balance),
+        balance: fromMicros(after.balance),
       }
       return c.json(reply)
-    },
-  )
+    }
+
+    const input = parseFields(E.receiptCharge.body, fields, CHARGE_FIELDS)
+    const image = input.image
+    if (!image || image.size === 0) throw new ApiError(422, 'charging.receipt.missing')
+    // Before the photo is decoded: a customer with enough waiting costs no more CPU.
+    await assertFewWaiting(db, user.id, config.waitingReceiptsPerUser)
+    const file = await storePhoto(
+      config.receipts.dir,
+      new Uint8Array(await image.arrayBuffer()),
+      config.receipts,
+    )
+    let charge
+    try {
+      charge = await createReceiptCharge(
+        db,
+        user,
+        { name: input.name, value: toMicros(input.value), receiptFile: file },
+        { now, maxWaiting: config.waitingReceiptsPerUser },
+      )
+    } catch (err) {
+      // Nothing was recorded: nothing is kept.
+      await removePhoto(config.receipts.dir, file)
+      throw err
+    }
+    const reply: Reply<'receiptCharge'> = {
+      message: t(locale, 'charging.created'),
+      data: chargeWire(charge, config.storeTimeZone),
+      balance: fromMicros(user.balance),
+    }
+    return c.json(reply)
+  })

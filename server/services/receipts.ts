@@ -6,10 +6,12 @@ import { ApiError, ServiceUnavailableError } from '../core/errors'
 import { boundedQueue } from './queue'
 
 /*
- * Receipt photos of Whish Money and OMT Pay top-ups. They are private: stored outside the web
- * root under names the server makes, served only to their owner (and to the operator through
- * `charges:receipt`). What is kept is never the uploaded file itself but a re-encoding of its
- * pixels: no metadata (a phone's GPS position), no script an image format could smuggle.
+ * Receipt photos of Whish Money and OMT Pay top-ups, and the home slider's pictures the console
+ * adds, each in a folder of its own. Receipts are private: stored outside the web root under
+ * names the server makes, served only to their owner (and to the operator through
+ * `charges:receipt`); the slider's are served to anyone (/media/slider/). What is kept is never
+ * the uploaded file itself but a re-encoding of its pixels: no metadata (a phone's GPS
+ * position), no script an image format could smuggle.
  */
 
 export interface ReceiptLimits {
@@ -47,7 +49,7 @@ function sniff(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | undefined {
  * language, by the caller's error handler) for anything that is not a JPEG, PNG or WebP photo
  * within the limits, and stores nothing then. Returns the server-made file name.
  */
-export async function storeReceipt(
+export async function storePhoto(
   dir: string,
   bytes: Uint8Array,
   limits: ReceiptLimits,
@@ -86,15 +88,18 @@ export async function storeReceipt(
   return file
 }
 
-/** A kept receipt's bytes (always JPEG). */
-export function readReceipt(dir: string, file: string): Promise<Buffer> {
+/** A kept photo's bytes (always JPEG). */
+export function readPhoto(dir: string, file: string): Promise<Buffer> {
   // Names are ours (a UUID): anything else never reaches the file system.
-  if (!/^[0-9a-f-]{36}\.jpg$/.test(file)) throw new Error(`not a receipt name: ${file}`)
+  if (!isPhotoName(file)) throw new Error(`not a photo name: ${file}`)
   return readFile(join(dir, file))
 }
 
-/** Removes a kept receipt whose charging process could not be recorded. */
-export async function removeReceipt(dir: string, file: string): Promise<void> {
+/** A name storePhoto makes (a UUID): anything else never reaches the file system. */
+export const isPhotoName = (file: string) => /^[0-9a-f-]{36}\.jpg$/.test(file)
+
+/** Removes a kept photo whose row (a charging process, a slide) could not be recorded. */
+export async function removePhoto(dir: string, file: string): Promise<void> {
   await rm(join(dir, file), { force: true })
 }
 

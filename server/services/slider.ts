@@ -11,6 +11,9 @@ import { listSliderImages } from './site'
  * the new order at once.
  */
 
+/** Where the pictures the console adds are served (routes/slider.ts). */
+export const SLIDER_MEDIA_PREFIX = '/media/slider/'
+
 /** Moves a picture one place up or down (nothing at either end), audited with both orders. */
 export function moveSlide(
   db: Kysely<Database>,
@@ -35,6 +38,31 @@ export function moveSlide(
       now,
     })
     return after
+  })
+}
+
+/** Puts a stored picture (its /media/slider/ address) last on the slider, audited. */
+export function addSlide(
+  db: Kysely<Database>,
+  image: string,
+  { actor, now }: { actor: string; now: Date },
+): Promise<Image[]> {
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('slider_images')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirst()
+    const added = await trx
+      .insertInto('slider_images')
+      .values({
+        image,
+        position: Number(last?.position ?? -1) + 1,
+        created_at: now.toISOString(),
+      })
+      .returning(['id', 'image'])
+      .executeTakeFirstOrThrow()
+    await recordAudit(trx, { actor, action: 'slider.add', details: { after: added }, now })
+    return listSliderImages(trx)
   })
 }
 

@@ -113,16 +113,19 @@ export function describeEachDatabase(
 
       beforeAll(async () => {
         const created = await target.create()
-        // Receipt photos go to a folder of the suite's own.
+        // Receipt photos and slider pictures go to folders of the suite's own.
         const receiptsDir = mkdtempSync(join(tmpdir(), 'store-receipts-'))
+        const sliderDir = mkdtempSync(join(tmpdir(), 'store-slider-'))
         drop = async () => {
           await created.drop()
           rmSync(receiptsDir, { recursive: true, force: true })
+          rmSync(sliderDir, { recursive: true, force: true })
         }
         const defaults = testConfig()
         const config = testConfig({
           ...created.settings,
           receipts: { ...defaults.receipts, dir: receiptsDir },
+          sliderDir,
         })
         store = createDb(config)
         await migrateToLatest(store.db, store.dialect)

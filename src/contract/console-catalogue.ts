@@ -95,6 +95,11 @@ export const ConsoleSliderReplySchema = v.object({
   data: v.array(ImageSchema),
 })
 
+/** POST admin/slider: a picture (JPEG, PNG or WebP) put last on the slider. */
+export const SliderAddSchema = v.object({
+  image: v.fallback(v.optional(v.instance(Blob)), undefined),
+})
+
 /** POST admin/slider/{id}/move */
 export const SliderMoveSchema = v.object({ direction: v.picklist(['up', 'down']) })
 
@@ -196,6 +201,13 @@ export const CONSOLE_CATALOGUE_ENDPOINTS = {
     method: 'GET',
     path: '/admin/slider',
     auth: 'operator',
+    reply: ConsoleSliderReplySchema,
+  },
+  consoleSliderAdd: {
+    method: 'POST',
+    path: '/admin/slider',
+    auth: 'operator',
+    body: SliderAddSchema,
     reply: ConsoleSliderReplySchema,
   },
   consoleSliderMove: {
