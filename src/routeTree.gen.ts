@@ -26,6 +26,7 @@ import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminCatalogueRouteImport } from './routes/admin/catalogue'
 import { Route as AdminPromoRouteImport } from './routes/admin/promo'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminSliderRouteImport } from './routes/admin/slider'
 import { Route as AdminTopUpsRouteImport } from './routes/admin/top-ups'
 import { Route as AdminUsdtRouteImport } from './routes/admin/usdt'
 import { Route as GroupsIdRouteImport } from './routes/groups/$id'
@@ -129,6 +130,11 @@ const AdminPromoRoute = AdminPromoRouteImport.update({
 const AdminSettingsRoute = AdminSettingsRouteImport.update({
   id: '/admin/settings',
   path: '/admin/settings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminSliderRoute = AdminSliderRouteImport.update({
+  id: '/admin/slider',
+  path: '/admin/slider',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminTopUpsRoute = AdminTopUpsRouteImport.update({
@@ -255,6 +261,7 @@ export interface FileRoutesByFullPath {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/slider': typeof AdminSliderRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
@@ -293,6 +300,7 @@ export interface FileRoutesByTo {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/slider': typeof AdminSliderRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
@@ -334,6 +342,7 @@ export interface FileRoutesById {
   '/admin/catalogue': typeof AdminCatalogueRoute
   '/admin/promo': typeof AdminPromoRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/slider': typeof AdminSliderRoute
   '/admin/top-ups': typeof AdminTopUpsRoute
   '/admin/usdt': typeof AdminUsdtRoute
   '/groups/$id': typeof GroupsIdRoute
@@ -374,6 +383,7 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
+    | '/admin/slider'
     | '/admin/top-ups'
     | '/admin/usdt'
     | '/groups/$id'
@@ -412,6 +422,7 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
+    | '/admin/slider'
     | '/admin/top-ups'
     | '/admin/usdt'
     | '/groups/$id'
@@ -452,6 +463,7 @@ export interface FileRouteTypes {
     | '/admin/catalogue'
     | '/admin/promo'
     | '/admin/settings'
+    | '/admin/slider'
     | '/admin/top-ups'
     | '/admin/usdt'
     | '/groups/$id'
@@ -488,6 +500,7 @@ export interface RootRouteChildren {
   AdminCatalogueRoute: typeof AdminCatalogueRoute
   AdminPromoRoute: typeof AdminPromoRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminSliderRoute: typeof AdminSliderRoute
   AdminTopUpsRoute: typeof AdminTopUpsRoute
   AdminUsdtRoute: typeof AdminUsdtRoute
   GroupsIdRoute: typeof GroupsIdRoute
@@ -620,6 +633,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/settings'
       fullPath: '/admin/settings'
       preLoaderRoute: typeof AdminSettingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/slider': {
+      id: '/admin/slider'
+      path: '/admin/slider'
+      fullPath: '/admin/slider'
+      preLoaderRoute: typeof AdminSliderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/top-ups': {
@@ -832,6 +852,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminCatalogueRoute: AdminCatalogueRoute,
   AdminPromoRoute: AdminPromoRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminSliderRoute: AdminSliderRoute,
   AdminTopUpsRoute: AdminTopUpsRoute,
   AdminUsdtRoute: AdminUsdtRoute,
   GroupsIdRoute: GroupsIdRoute,

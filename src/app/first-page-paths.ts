@@ -37,6 +37,7 @@ export const FIRST_PAGE_PATHS = {
   consoleSettings: /^\/admin\/settings\/?$/,
   consoleCatalogue: /^\/admin\/catalogue\/?$/,
   consolePromo: /^\/admin\/promo\/?$/,
+  consoleSlider: /^\/admin\/slider\/?$/,
   consoleOrders: /^\/admin\/orders\/?$/,
   consoleOrder: /^\/admin\/orders\/(\d{1,10})$/,
   consoleCustomers: /^\/admin\/customers\/?$/,

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { defaultParseSearch } from '@tanstack/react-router'
 import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
 import type { Locale } from '../contract/locales'
+import type { Screens as ConsoleScreens } from '../features/console/console-screen'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 import {
@@ -40,6 +41,12 @@ const withFirstScreen = () => typeof window === 'undefined' || ROUTE_SCREEN in w
 
 /** The path's id (`/groups/2` is 2), as the route's catalogueId gives it. */
 const idOf = ({ match }: At) => Number(match[1])
+
+/** A console screen behind the console's sign-in, as its route renders it. */
+const consoleScreen = (screen: (screens: typeof ConsoleScreens) => ReactNode) =>
+  import('../features/console/console-screen').then(({ ConsoleScreen, Screens }) => (
+    <ConsoleScreen>{screen(Screens)}</ConsoleScreen>
+  ))
 
 /**
  * Each first page as its route renders it (src/routes/), from the page's own chunk: the
@@ -182,91 +189,35 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
       <NotificationsPage sort={sort} page={page} />
     ))
   },
-  // The operator console: anyone gets its own sign-in (docs/api.md, Console).
-  console: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="today" />
-    )),
-  consoleTopUps: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="top-ups" />
-    )),
-  consoleUsdt: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="usdt" />
-    )),
-  consoleSettings: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="settings" />
-    )),
-  consoleCatalogue: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="catalogue" />
-    )),
-  consolePromo: () =>
-    import('../features/console/console-screen').then(({ ConsoleScreen }) => (
-      <ConsoleScreen screen="promo" />
-    )),
+  // The operator console: anyone gets its own sign-in (docs/api.md, Console); the screen's
+  // chunk loads behind it.
+  console: () => consoleScreen(({ Today }) => <Today />),
+  consoleTopUps: () => consoleScreen(({ TopUps }) => <TopUps />),
+  consoleUsdt: () => consoleScreen(({ Usdt }) => <Usdt />),
+  consoleSettings: () => consoleScreen(({ Settings }) => <Settings />),
+  consoleCatalogue: () => consoleScreen(({ Catalogue }) => <Catalogue />),
+  consolePromo: () => consoleScreen(({ Promo }) => <Promo />),
+  consoleSlider: () => consoleScreen(({ Slider }) => <Slider />),
   consoleOrders: async ({ search }) => {
-    const [{ ConsoleGate }, { OrdersPage }, { consoleOrderSearch }] = await Promise.all([
-      import('../features/console/console-gate'),
-      import('../features/console/orders-page'),
-      import('../features/console/orders-search'),
-    ])
-    return (
-      <ConsoleGate>
-        <OrdersPage search={consoleOrderSearch(search)} />
-      </ConsoleGate>
-    )
+    const { consoleOrderSearch } = await import('../features/console/orders-search')
+    return consoleScreen(({ Orders }) => <Orders search={consoleOrderSearch(search)} />)
   },
-  consoleOrder: async (at) => {
+  consoleOrder: (at) => {
     const id = idOf(at)
-    const [{ ConsoleGate }, { OrderPage }] = await Promise.all([
-      import('../features/console/console-gate'),
-      import('../features/console/order-page'),
-    ])
-    return (
-      <ConsoleGate>
-        <OrderPage key={id} id={id} />
-      </ConsoleGate>
-    )
+    return consoleScreen(({ Order }) => <Order key={id} id={id} />)
   },
-  consoleCustomers: async ({ search }) => {
+  consoleCustomers: ({ search }) => {
     const { q, page } = customerSearch(search)
-    const [{ ConsoleGate }, { CustomersPage }] = await Promise.all([
-      import('../features/console/console-gate'),
-      import('../features/console/customers-page'),
-    ])
-    return (
-      <ConsoleGate>
-        <CustomersPage key={q} q={q} page={page} />
-      </ConsoleGate>
-    )
+    return consoleScreen(({ Customers }) => <Customers key={q} q={q} page={page} />)
   },
-  consoleCustomer: async (at) => {
+  consoleCustomer: (at) => {
     const id = idOf(at)
     const { page } = pageSearch(at.search)
-    const [{ ConsoleGate }, { CustomerPage }] = await Promise.all([
-      import('../features/console/console-gate'),
-      import('../features/console/customer-page'),
-    ])
-    return (
-      <ConsoleGate>
-        <CustomerPage key={id} id={id} page={page} />
-      </ConsoleGate>
-    )
+    return consoleScreen(({ Customer }) => <Customer key={id} id={id} page={page} />)
   },
-  consoleAudit: async ({ search }) => {
+  consoleAudit: ({ search }) => {
     const filters = auditSearch(search)
-    const [{ ConsoleGate }, { AuditPage }] = await Promise.all([
-      import('../features/console/console-gate'),
-      import('../features/console/audit-page'),
-    ])
-    return (
-      <ConsoleGate>
-        <AuditPage search={filters} />
-      </ConsoleGate>
-    )
+    return consoleScreen(({ Audit }) => <Audit search={filters} />)
   },
 }
 

@@ -234,6 +234,9 @@ export const whatsapp = style({
   placeItems: 'center',
   boxShadow: '0 4px 12px rgb(0 0 0 / 0.25)',
   zIndex: 20,
+  // The operator console marks the page (src/features/console/console-gate.tsx): the
+  // customers' contact button is not for its screens, and would cover their controls.
+  selectors: { 'html[data-console] &': { display: 'none' } },
   '@media': {
     [phone]: {
       insetBlockEnd: '1rem',

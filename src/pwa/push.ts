@@ -112,6 +112,25 @@ export async function enablePush(config: PushConfig): Promise<string | null> {
 }
 
 /**
+ * Asks for permission (from a tap) and gives the server this device's push token (POST
+ * `fcm_token`): a customer's to `user/fcm-token`, an operator's to `admin/push-token` with the
+ * console's session. False when the permission was refused.
+ */
+export async function turnOnPush(
+  config: PushConfig,
+  to: 'user/fcm-token' | 'admin/push-token',
+): Promise<boolean> {
+  const token = await enablePush(config)
+  if (!token) return false
+  await api.post(
+    to,
+    () => import('../contract/common').then((contract) => contract.MessageReplySchema),
+    { body: { fcm_token: token }, console: to === 'admin/push-token' },
+  )
+  return true
+}
+
+/**
  * The device's push token when the store sends pushes and the customer already allowed
  * notifications (a sign-in sends it with the code), or null; never asks for permission.
  */

@@ -32,3 +32,9 @@ export const RefreshIcon = (props: IconProps) => (
     <path d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z" />
   </Icon>
 )
+
+export const MenuIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 5h18v2H3V5Zm0 6h18v2H3v-2Zm0 6h18v2H3v-2Z" />
+  </Icon>
+)

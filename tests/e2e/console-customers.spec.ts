@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { URI, type TOTP } from 'otpauth'
 import { audit, operator, signedInCustomer, switchToArabic, uniqueDigits } from './support'
+import { openScreen } from './console-support'
 
 const PHONE = { width: 390, height: 844 }
 test.use({ viewport: PHONE })
@@ -36,7 +37,7 @@ test('an operator corrects a balance with a reason: the customer sees it, the au
   await phone.getByRole('button', { name: 'Sign in' }).click()
 
   // Customers: found by username, opened.
-  await phone.getByRole('link', { name: 'Customers', exact: true }).click()
+  await openScreen(phone, 'Customers')
   await phone.getByLabel('Username, phone or e-mail').fill(customer.username.toUpperCase())
   await phone.getByRole('button', { name: 'Search', exact: true }).click()
   await phone.getByRole('link', { name: customer.username }).click()
@@ -70,7 +71,7 @@ test('an operator corrects a balance with a reason: the customer sees it, the au
   // The audit log, in Arabic at 320 px: the action with its reason, filtered by the customer.
   await switchToArabic(phone)
   await phone.setViewportSize({ width: 320, height: 700 })
-  await phone.getByRole('link', { name: 'سجل التدقيق' }).click()
+  await openScreen(phone, 'سجل التدقيق')
   await phone.getByLabel('اسم مستخدم العميل').fill(customer.username)
   await phone.getByRole('button', { name: 'تصفية' }).click()
   // Its opening credit, made at the terminal, is there too: who did it tells them apart.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { consoleAccount, operatorPhone, PHONE, signIn } from './console-support'
+import { consoleAccount, openScreen, operatorPhone, PHONE, signIn } from './console-support'
 import { audit, placeOrder, pushesTo, signedInCustomer, switchToArabic } from './support'
 
 test.use({ viewport: PHONE })
@@ -32,10 +32,7 @@ test('an operator finds a customer’s order and completes it with two codes; th
     await desk.goto('/#/admin')
     await signIn(desk, account)
     // In English: find the order by its customer among everyone's.
-    await desk
-      .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Orders' })
-      .click()
+    await openScreen(desk, 'Orders')
     await expect(desk.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
     await desk.getByLabel('Customer').fill(customer.username)
     await desk.getByLabel('Status').selectOption('WAITING')

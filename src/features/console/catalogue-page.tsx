@@ -16,6 +16,7 @@ import { Field, TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { Loading, LoadProblem } from '../../ui/load-problem'
+import { AppLink } from '../../ui/nav'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { catalogueApi, catalogueQueries, type ItemKind } from './catalogue-queries'
@@ -331,6 +332,11 @@ function FileSection({ owner }: { owner: boolean }) {
       <h1 id="catalogue-file-heading" className={surface.heading}>
         <Trans>Catalogue</Trans>
       </h1>
+      <p>
+        <AppLink to="/admin/slider">
+          <Trans>Home slider</Trans>
+        </AppLink>
+      </p>
       <p className={surface.muted}>
         <Trans>The same JSON file as the operator command catalogue:export writes.</Trans>
       </p>

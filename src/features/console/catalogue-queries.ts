@@ -23,6 +23,14 @@ export const catalogueQueries = {
       select: (reply) => reply.data,
       meta: unsaved,
     }),
+  slider: () =>
+    queryOptions({
+      queryKey: ['console', 'slider'],
+      queryFn: ({ signal }) =>
+        api.get('admin/slider', reply('ConsoleSliderReplySchema'), { ...call, signal }),
+      select: (reply) => reply.data,
+      meta: unsaved,
+    }),
   promoCodes: () =>
     queryOptions({
       queryKey: ['console', 'promo-codes'],
@@ -54,6 +62,15 @@ export const catalogueApi = {
       ...call,
       body,
     }),
+  addSlide: (image: File) =>
+    api.post('admin/slider', reply('ConsoleSliderReplySchema'), { ...call, body: { image } }),
+  moveSlide: (id: number, direction: 'up' | 'down') =>
+    api.post(`admin/slider/${id}/move`, reply('ConsoleSliderReplySchema'), {
+      ...call,
+      body: { direction },
+    }),
+  removeSlide: (id: number) =>
+    api.delete(`admin/slider/${id}`, reply('ConsoleSliderReplySchema'), call),
   createPromo: (body: {
     code: string
     value: string

@@ -85,3 +85,32 @@ export const promoForm = style({
 export const promo = style([item, {}])
 
 export const promoFacts = style({ margin: 0, color: tokens.muted, overflowWrap: 'anywhere' })
+
+/** The slider's pictures: each as wide as the screen allows, its buttons below it. */
+export const slides = style({
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'grid',
+  gap: '0.75rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+})
+
+export const slide = style({
+  display: 'grid',
+  gap: '0.5rem',
+  padding: '0.6rem',
+  borderRadius: tokens.radius,
+  border: `1px solid ${tokens.border}`,
+  minInlineSize: 0,
+})
+
+export const slideImage = style({
+  inlineSize: '100%',
+  aspectRatio: '3 / 1',
+  objectFit: 'cover',
+  borderRadius: tokens.radius,
+  background: tokens.surface,
+})
+
+export const slideActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })

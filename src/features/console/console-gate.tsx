@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
@@ -7,7 +7,9 @@ import { button } from '../../ui/button.css'
 import { PasswordField, TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { Loading, LoadProblem } from '../../ui/load-problem'
+import { MenuIcon } from '../../ui/icons'
 import { AppLink } from '../../ui/nav'
+import { useDismiss } from '../../ui/use-dismiss'
 import * as surface from '../../ui/surface.css'
 import { AlertsBadge } from './alerts-badge'
 import { useConsoleMessages } from './console-messages'
@@ -36,10 +38,27 @@ export function ConsoleGate({ children }: { children: ReactNode }) {
   )
 }
 
+/** The store's floating contact button is no part of the console (footer.css.ts). */
+function useNoContactButton() {
+  useEffect(() => {
+    document.documentElement.dataset.console = ''
+    return () => void delete document.documentElement.dataset.console
+  }, [])
+}
+
+/**
+ * One row on any phone: the menu's button, with the counts of what waits, and who is signed
+ * in; the screens' links and the sign-outs open below it.
+ */
 function ConsoleBar({ operator }: { operator: Operator }) {
   const { t } = useLingui()
   const queryClient = useQueryClient()
   const [problem, setProblem] = useState<string | null>(null)
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLElement>(null)
+  const close = useCallback(() => setOpen(false), [])
+  useDismiss(open, root, close)
+  useNoContactButton()
   const signOut = useMutation({
     mutationFn: (everywhere: boolean) =>
       everywhere ? consoleApi.signOutEverywhere() : consoleApi.signOut(),
@@ -48,62 +67,77 @@ function ConsoleBar({ operator }: { operator: Operator }) {
   })
   const role = operator.role === 'owner' ? t`Owner` : t`Operator`
   return (
-    <header className={`${surface.surface} ${styles.bar}`}>
-      <nav className={styles.nav} aria-label={t`Console`}>
-        <AppLink to="/admin" className={styles.navLink} activeOptions={{ exact: true }}>
-          <Trans>Today</Trans>
-        </AppLink>
-        <AppLink to="/admin/top-ups" className={styles.navLink}>
-          <Trans>Top-ups</Trans>
+    <header ref={root} className={`${surface.surface} ${styles.bar}`}>
+      <div className={styles.barRow}>
+        <button
+          type="button"
+          className={`${button.secondary} ${styles.menuButton}`}
+          aria-expanded={open}
+          aria-controls="console-menu"
+          onClick={() => setOpen(!open)}
+        >
+          <MenuIcon />
+          <Trans>Menu</Trans>
           <AlertsBadge of="waiting_top_ups" />
-        </AppLink>
-        <AppLink to="/admin/usdt" className={styles.navLink}>
-          <Trans>USDT</Trans>
           <AlertsBadge of="unmatched_transfers" />
-        </AppLink>
-        {operator.role === 'owner' && (
-          <AppLink to="/admin/settings" className={styles.navLink}>
-            <Trans>Settings</Trans>
+        </button>
+        <p className={styles.who}>
+          <Trans>
+            <bdi>{operator.username}</bdi> ({role})
+          </Trans>
+        </p>
+      </div>
+      <div id="console-menu" className={styles.menu} hidden={!open}>
+        {/* A link followed closes the menu. */}
+        <nav className={styles.nav} aria-label={t`Console`} onClick={close}>
+          <AppLink to="/admin" className={styles.navLink} activeOptions={{ exact: true }}>
+            <Trans>Today</Trans>
           </AppLink>
-        )}
-        <AppLink to="/admin/catalogue" className={styles.navLink}>
-          <Trans>Catalogue</Trans>
-        </AppLink>
-        <AppLink to="/admin/promo" className={styles.navLink}>
-          <Trans>Promo codes</Trans>
-        </AppLink>
-        <AppLink to="/admin/orders" className={styles.navLink}>
-          <Trans>Orders</Trans>
-        </AppLink>
-        <AppLink to="/admin/customers" search={{ q: '', page: 1 }} className={styles.navLink}>
-          <Trans>Customers</Trans>
-        </AppLink>
-        <AppLink to="/admin/audit" className={styles.navLink}>
-          <Trans>Audit log</Trans>
-        </AppLink>
-      </nav>
-      <p className={styles.who}>
-        <Trans>
-          <bdi>{operator.username}</bdi> ({role})
-        </Trans>
-      </p>
-      <div className={styles.actions}>
-        <button
-          type="button"
-          className={`${button.secondary} ${styles.small}`}
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(false)}
-        >
-          <Trans>Sign out</Trans>
-        </button>
-        <button
-          type="button"
-          className={`${button.ghost} ${styles.small}`}
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate(true)}
-        >
-          <Trans>Sign out everywhere</Trans>
-        </button>
+          <AppLink to="/admin/top-ups" className={styles.navLink}>
+            <Trans>Top-ups</Trans>
+          </AppLink>
+          <AppLink to="/admin/usdt" className={styles.navLink}>
+            <Trans>USDT</Trans>
+          </AppLink>
+          <AppLink to="/admin/orders" className={styles.navLink}>
+            <Trans>Orders</Trans>
+          </AppLink>
+          <AppLink to="/admin/customers" search={{ q: '', page: 1 }} className={styles.navLink}>
+            <Trans>Customers</Trans>
+          </AppLink>
+          <AppLink to="/admin/catalogue" className={styles.navLink}>
+            <Trans>Catalogue</Trans>
+          </AppLink>
+          <AppLink to="/admin/promo" className={styles.navLink}>
+            <Trans>Promo codes</Trans>
+          </AppLink>
+          {operator.role === 'owner' && (
+            <AppLink to="/admin/settings" className={styles.navLink}>
+              <Trans>Settings</Trans>
+            </AppLink>
+          )}
+          <AppLink to="/admin/audit" className={styles.navLink}>
+            <Trans>Audit log</Trans>
+          </AppLink>
+        </nav>
+        <div className={styles.actions}>
+          <button
+            type="button"
+            className={`${button.secondary} ${styles.small}`}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(false)}
+          >
+            <Trans>Sign out</Trans>
+          </button>
+          <button
+            type="button"
+            className={`${button.ghost} ${styles.small}`}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate(true)}
+          >
+            <Trans>Sign out everywhere</Trans>
+          </button>
+        </div>
       </div>
       <FormError message={problem} />
     </header>

@@ -4,15 +4,31 @@ import { site, tokens, wide } from '../../theme/theme.css'
 /** The console's page: its bar, then the screen. */
 export const page = style({ display: 'grid', gap: '1rem', minInlineSize: 0 })
 
-export const bar = style({
+export const bar = style({ display: 'grid', gap: '0.75rem' })
+
+/** The menu's button and who is signed in: one row, the name cut short when long. */
+export const barRow = style({
   display: 'flex',
-  flexWrap: 'wrap',
   alignItems: 'center',
-  gap: '0.5rem 1rem',
+  gap: '0.75rem',
   justifyContent: 'space-between',
+  minInlineSize: 0,
 })
 
-export const nav = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })
+export const menuButton = style({ gap: '0.4rem', flexShrink: 0 })
+
+export const menu = style({
+  display: 'grid',
+  gap: '0.75rem',
+  selectors: { '&[hidden]': { display: 'none' } },
+})
+
+/** The screens' links: two columns on a phone, as many as fit on a wide screen. */
+export const nav = style({
+  display: 'grid',
+  gap: '0.5rem',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 8.5rem), 1fr))',
+})
 
 export const navLink = style({
   display: 'inline-flex',
@@ -29,7 +45,14 @@ export const navLink = style({
   },
 })
 
-export const who = style({ margin: 0, overflowWrap: 'anywhere' })
+export const who = style({
+  margin: 0,
+  minInlineSize: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  color: tokens.muted,
+})
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })
 
@@ -214,3 +237,6 @@ export const changes = style({
   gap: '0.2rem',
   overflowWrap: 'anywhere',
 })
+
+/** Today's push switch for this device: its button or its state, under the counts. */
+export const notify = style({ display: 'grid', gap: '0.5rem', justifyItems: 'start' })

@@ -6,6 +6,7 @@ import { Loading, LoadProblem } from '../../ui/load-problem'
 import { AppLink } from '../../ui/nav'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
+import { NotifyDevice } from './notify-device'
 import { consoleQueries } from './queries'
 import * as styles from './console.css'
 
@@ -44,6 +45,7 @@ export function TodayPage() {
         none={t`No top-ups credited yet today.`}
         counted={(count) => t`Top-ups: ${count}`}
       />
+      <NotifyDevice />
     </section>
   )
 }

@@ -1,8 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { api } from '../../api/client'
-import { MessageReplySchema } from '../../contract/common'
-import { enablePush, pushConfigQuery, pushState } from '../../pwa/push'
+import { pushConfigQuery, pushState, turnOnPush } from '../../pwa/push'
 import { button } from '../../ui/button.css'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
@@ -18,12 +16,7 @@ export function PushPrompt() {
   const { t } = useLingui()
   const { data: config } = useQuery(pushConfigQuery())
   const turnOn = useMutation({
-    mutationFn: async () => {
-      const token = config && (await enablePush(config))
-      if (!token) return false
-      await api.post('user/fcm-token', MessageReplySchema, { body: { fcm_token: token } })
-      return true
-    },
+    mutationFn: async () => !!config && turnOnPush(config, 'user/fcm-token'),
   })
   // Read again at each render: the permission changes with the customer's answer.
   const state = pushState(config)

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleScreen } from '../../features/console/console-screen'
+import { ConsoleScreen, Screens } from '../../features/console/console-screen'
 
 export const Route = createFileRoute('/admin/catalogue')({
   component: function Catalogue() {
-    return <ConsoleScreen screen="catalogue" />
+    return (
+      <ConsoleScreen>
+        <Screens.Catalogue />
+      </ConsoleScreen>
+    )
   },
 })

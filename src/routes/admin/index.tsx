@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleScreen } from '../../features/console/console-screen'
+import { ConsoleScreen, Screens } from '../../features/console/console-screen'
 
 /**
  * The operator console (docs/api.md, Console): its own sign-in and session, whoever is signed
@@ -7,6 +7,10 @@ import { ConsoleScreen } from '../../features/console/console-screen'
  */
 export const Route = createFileRoute('/admin/')({
   component: function Today() {
-    return <ConsoleScreen screen="today" />
+    return (
+      <ConsoleScreen>
+        <Screens.Today />
+      </ConsoleScreen>
+    )
   },
 })

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleScreen } from '../../features/console/console-screen'
+import { ConsoleScreen, Screens } from '../../features/console/console-screen'
 
 export const Route = createFileRoute('/admin/promo')({
   component: function Promo() {
-    return <ConsoleScreen screen="promo" />
+    return (
+      <ConsoleScreen>
+        <Screens.Promo />
+      </ConsoleScreen>
+    )
   },
 })

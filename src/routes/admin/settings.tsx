@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleScreen } from '../../features/console/console-screen'
+import { ConsoleScreen, Screens } from '../../features/console/console-screen'
 
 export const Route = createFileRoute('/admin/settings')({
   component: function Settings() {
-    return <ConsoleScreen screen="settings" />
+    return (
+      <ConsoleScreen>
+        <Screens.Settings />
+      </ConsoleScreen>
+    )
   },
 })

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleGate } from '../../../features/console/console-gate'
-import { CustomerPage } from '../../../features/console/customer-page'
+import { ConsoleScreen, Screens } from '../../../features/console/console-screen'
 import { catalogueId } from '../../-params'
 import { pageSearch } from '../../-search'
 
@@ -11,9 +10,9 @@ export const Route = createFileRoute('/admin/customers/$id')({
     const { id } = Route.useParams()
     const { page } = Route.useSearch()
     return (
-      <ConsoleGate>
-        <CustomerPage key={id} id={Number(id)} page={page} />
-      </ConsoleGate>
+      <ConsoleScreen>
+        <Screens.Customer key={id} id={Number(id)} page={page} />
+      </ConsoleScreen>
     )
   },
 })

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleGate } from '../../../features/console/console-gate'
-import { CustomersPage } from '../../../features/console/customers-page'
+import { ConsoleScreen, Screens } from '../../../features/console/console-screen'
 import { customerSearch } from '../../-search'
 
 export const Route = createFileRoute('/admin/customers/')({
@@ -8,9 +7,9 @@ export const Route = createFileRoute('/admin/customers/')({
   component: function Customers() {
     const { q, page } = Route.useSearch()
     return (
-      <ConsoleGate>
-        <CustomersPage key={q} q={q} page={page} />
-      </ConsoleGate>
+      <ConsoleScreen>
+        <Screens.Customers key={q} q={q} page={page} />
+      </ConsoleScreen>
     )
   },
 })

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleGate } from '../../../features/console/console-gate'
-import { OrderPage } from '../../../features/console/order-page'
+import { ConsoleScreen, Screens } from '../../../features/console/console-screen'
 import { catalogueId } from '../../-params'
 
 /** One order in the console, with its actions (docs/api.md, Console). */
@@ -8,9 +7,9 @@ export const Route = createFileRoute('/admin/orders/$id')({
   component: function ConsoleOrder() {
     const id = catalogueId(Route.useParams())
     return (
-      <ConsoleGate>
-        <OrderPage key={id} id={id} />
-      </ConsoleGate>
+      <ConsoleScreen>
+        <Screens.Order key={id} id={id} />
+      </ConsoleScreen>
     )
   },
 })

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ConsoleGate } from '../../../features/console/console-gate'
-import { OrdersPage } from '../../../features/console/orders-page'
+import { ConsoleScreen, Screens } from '../../../features/console/console-screen'
 import { consoleOrderSearch } from '../../../features/console/orders-search'
 
 /** The console's orders: every customer's, searched and filtered (docs/api.md, Console). */
@@ -8,9 +7,9 @@ export const Route = createFileRoute('/admin/orders/')({
   validateSearch: consoleOrderSearch,
   component: function ConsoleOrders() {
     return (
-      <ConsoleGate>
-        <OrdersPage search={Route.useSearch()} />
-      </ConsoleGate>
+      <ConsoleScreen>
+        <Screens.Orders search={Route.useSearch()} />
+      </ConsoleScreen>
     )
   },
 })
