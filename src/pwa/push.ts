@@ -105,7 +105,7 @@ async function tokenOf(config: PushConfig): Promise<string> {
  * Asks for permission (from the customer's tap) and returns the device's push token, or null
  * when the customer said no.
  */
-export async function enablePush(config: PushConfig): Promise<string | null> {
+async function enablePush(config: PushConfig): Promise<string | null> {
   const permission = await Notification.requestPermission()
   if (permission !== 'granted') return null
   return tokenOf(config)
