@@ -86,3 +86,55 @@ test("a customer's receipt moves the console bar's badge within a few seconds", 
     await phone.close()
   }
 })
+
+test('the owner changes a price and makes a promo code: the customer sees the price and redeems the code once', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signedInCustomer(page, request, { balance: '1' })
+  const code = `E2E${uniqueDigits()}`
+  const phone = await operatorPhone(browser)
+  try {
+    const desk = phone.page
+    await desk.goto('/#/admin')
+    await signIn(desk, consoleAccount('owner'))
+    await openScreen(desk, 'Catalogue')
+    await desk.getByLabel('Find a product or package').fill('Weekly Membership')
+    await desk.getByRole('button', { name: /^Free Fire Diamonds/ }).click()
+    // The package's own row, inside its product's.
+    const item = desk
+      .getByRole('listitem')
+      .filter({ has: desk.getByRole('heading', { name: 'Weekly Membership' }) })
+      .last()
+    await item.getByLabel('Base price ($)').fill('2')
+    await item.getByRole('button', { name: 'Save prices' }).click()
+    await expect(item.getByRole('status')).toContainText(
+      'The prices of Weekly Membership are saved',
+    )
+
+    await openScreen(desk, 'Promo codes')
+    await desk.getByLabel('Code', { exact: true }).fill(code)
+    await desk.getByLabel('Value').fill('3')
+    await desk.getByLabel('Customers who may use it').fill('5')
+    await desk.getByRole('button', { name: 'Make the code' }).click()
+    await expect(desk.getByRole('listitem').filter({ hasText: code })).toBeVisible()
+  } finally {
+    await phone.close()
+  }
+
+  // The customer: the new price (2.00 $ and the 5 % markup), then the code, credited once.
+  await page.goto('/#/products/products-1/packages/13')
+  await expect(page.getByRole('heading', { level: 1, name: 'Weekly Membership' })).toBeVisible()
+  await expect(page.locator('main')).toContainText('2.10 $')
+  await page.goto('/#/charging-the-wallet')
+  await page.getByRole('radio', { name: /^Code/ }).check()
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase())
+  await page.getByRole('button', { name: 'Redeem' }).click()
+  const balance = page.getByRole('link', { name: /^Balance/ })
+  await expect(balance).toHaveText('4.00 $')
+  await page.getByLabel('Code', { exact: true }).fill(code)
+  await page.getByRole('button', { name: 'Redeem' }).click()
+  await expect(page.getByRole('alert')).toHaveText('You have already used this code.')
+  await expect(balance).toHaveText('4.00 $')
+})

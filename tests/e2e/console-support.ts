@@ -35,7 +35,7 @@ export async function signIn(page: Page, account: ConsoleAccount) {
 /** Opens a console screen by its name in the bar's menu (in either language). */
 export async function openScreen(page: Page, name: string) {
   await page.getByRole('button', { name: /^(Menu|القائمة)/ }).click()
-  await page.getByRole('navigation').getByRole('link', { name, exact: true }).click()
+  await page.locator('#console-menu').getByRole('link', { name, exact: true }).click()
 }
 
 /** The operator's phone: a browser of its own, no customer in it. */

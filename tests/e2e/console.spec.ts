@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { consoleAccount, operatorPhone, PHONE, sendReceipt, signIn } from './console-support'
-import { audit, signedInCustomer, switchToArabic } from './support'
+import { audit, placeOrder, signedInCustomer, switchToArabic } from './support'
 
 test.use({ viewport: PHONE })
 
@@ -114,14 +114,16 @@ test('every console screen at 390 and 320 px in both languages: no sideways scro
   request,
   browser,
 }) => {
-  test.setTimeout(180_000)
-  await signedInCustomer(page, request, { balance: '5' })
+  test.setTimeout(480_000)
+  const customer = await signedInCustomer(page, request, { balance: '50' })
+  const order = await placeOrder(request, customer.token)
   // Two receipts: the queue then lists the ones not open as buttons, which axe checks too.
   await sendReceipt(page, 'Whish Money', '12')
   await sendReceipt(page, 'OMT Pay', '7')
   const phone = await operatorPhone(browser)
   try {
     const desk = phone.page
+    let customerPath = ''
     for (const language of ['en', 'ar']) {
       await desk
         .evaluate((lang) => localStorage.setItem('language', lang), language)
@@ -135,10 +137,20 @@ test('every console screen at 390 and 320 px in both languages: no sideways scro
         if (language === 'en' && width === 390) {
           await expect(desk.getByRole('heading', { name: 'Store console' })).toBeVisible()
           await checkScreen(desk, `sign-in ${label}`)
-          await signIn(desk, consoleAccount())
+          // The owner: Settings is one of the screens.
+          await signIn(desk, consoleAccount('owner'))
+          await desk.goto(`/#/admin/customers?q=${customer.username}`)
+          await desk.getByRole('link', { name: customer.username }).click()
+          await expect(desk.getByRole('heading', { name: customer.username })).toBeVisible()
+          customerPath = new URL(desk.url()).hash.slice(1)
+          await desk.goto('/#/admin')
         }
         await expect(desk.locator('#today-heading')).toBeVisible()
         await checkScreen(desk, `today ${label}`)
+        // The bar's menu, open.
+        await desk.getByRole('button', { name: /^(Menu|القائمة)/ }).click()
+        await expect(desk.locator('#console-menu').getByRole('link')).toHaveCount(9)
+        await checkScreen(desk, `menu ${label}`)
         await desk.goto('/#/admin/top-ups')
         await expect(desk.locator('#top-ups-heading')).toBeVisible()
         await expect(desk.locator('main article img')).toBeVisible()
@@ -147,6 +159,23 @@ test('every console screen at 390 and 320 px in both languages: no sideways scro
         await expect(desk.locator('main article textarea')).toBeFocused()
         await checkScreen(desk, `reject ${label}`)
         await desk.keyboard.press('Escape')
+        // Each screen by its heading's id: the one before is gone when it shows.
+        for (const [screen, path] of [
+          ['usdt', '/admin/usdt'],
+          ['orders', '/admin/orders'],
+          ['order', `/admin/orders/${order}`],
+          ['customers', '/admin/customers'],
+          ['customer', customerPath],
+          ['catalogue-file', '/admin/catalogue'],
+          ['slider', '/admin/slider'],
+          ['promo', '/admin/promo'],
+          ['settings', '/admin/settings'],
+          ['audit', '/admin/audit'],
+        ]) {
+          await desk.goto(`/#${path}`)
+          await expect(desk.locator(`#${screen}-heading`)).toBeVisible()
+          await checkScreen(desk, `${screen} ${label}`)
+        }
       }
     }
   } finally {

@@ -93,7 +93,7 @@ function SettingsForms({ settings }: { settings: Settings }) {
   ]
   return (
     <div className={styles.page}>
-      <h1 className={surface.heading}>
+      <h1 id="settings-heading" className={surface.heading}>
         <Trans>Settings</Trans>
       </h1>
       <SettingsSection
