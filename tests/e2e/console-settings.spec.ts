@@ -92,6 +92,8 @@ test('the owner changes a price and makes a promo code: the customer sees the pr
   request,
   browser,
 }) => {
+  // Two people, a console sign-in and six screens: room on a busy machine.
+  test.setTimeout(120_000)
   await signedInCustomer(page, request, { balance: '1' })
   const code = `E2E${uniqueDigits()}`
   const phone = await operatorPhone(browser)
