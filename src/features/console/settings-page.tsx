@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
 import type { Settings } from '../../contract/console-settings'
+import { RECEIPT_METHOD_ENTRIES } from '../../contract/payment-methods'
 import { button } from '../../ui/button.css'
 import { Field } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
@@ -52,27 +53,19 @@ type Values = Record<string, string | boolean>
 const text = (value: string | number | null | undefined) => (value == null ? '' : String(value))
 
 function SettingsForms({ settings }: { settings: Settings }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const watched = settings.payments.watched_trc20 || settings.payments.watched_bep20
+  // Each receipt method of the registry (src/contract/payment-methods.ts) by its own name.
   const payments: FieldSpec[] = [
-    { name: 'whish_money_on', label: t`Offer Whish Money`, kind: 'switch' },
-    {
-      name: 'whish_money_text',
-      label: t`Whish Money text (English)`,
-      kind: 'textarea',
-      dir: 'ltr',
-    },
-    {
-      name: 'whish_money_text_ar',
-      label: t`Whish Money text (Arabic)`,
-      kind: 'textarea',
-      dir: 'rtl',
-    },
-    { name: 'whish_money_tax', label: t`Whish Money tax (%)`, kind: 'text', dir: 'ltr' },
-    { name: 'omt_pay_on', label: t`Offer OMT Pay`, kind: 'switch' },
-    { name: 'omt_pay_text', label: t`OMT Pay text (English)`, kind: 'textarea', dir: 'ltr' },
-    { name: 'omt_pay_text_ar', label: t`OMT Pay text (Arabic)`, kind: 'textarea', dir: 'rtl' },
-    { name: 'omt_pay_tax', label: t`OMT Pay tax (%)`, kind: 'text', dir: 'ltr' },
+    ...RECEIPT_METHOD_ENTRIES.flatMap(({ key, label }): FieldSpec[] => {
+      const method = i18n._(label)
+      return [
+        { name: `${key}_on`, label: t`Offer ${method}`, kind: 'switch' },
+        { name: `${key}_text`, label: t`${method} text (English)`, kind: 'textarea', dir: 'ltr' },
+        { name: `${key}_text_ar`, label: t`${method} text (Arabic)`, kind: 'textarea', dir: 'rtl' },
+        { name: `${key}_tax`, label: t`${method} tax (%)`, kind: 'text', dir: 'ltr' },
+      ]
+    }),
     { name: 'usdt_on', label: t`Offer USDT`, kind: 'switch' },
     { name: 'usdt_trc20', label: t`TRC20 address (Tron)`, kind: 'text', dir: 'ltr' },
     { name: 'usdt_bep20', label: t`BEP20 address (BNB Smart Chain)`, kind: 'text', dir: 'ltr' },
@@ -102,14 +95,14 @@ function SettingsForms({ settings }: { settings: Settings }) {
         fields={payments}
         settings={settings}
         valuesOf={({ payments: p }) => ({
-          whish_money_on: p.whish_money_on,
-          whish_money_text: text(p.whish_money_text),
-          whish_money_text_ar: text(p.whish_money_text_ar),
-          whish_money_tax: text(p.whish_money_tax_percentage),
-          omt_pay_on: p.omt_pay_on,
-          omt_pay_text: text(p.omt_pay_text),
-          omt_pay_text_ar: text(p.omt_pay_text_ar),
-          omt_pay_tax: text(p.omt_pay_tax_percentage),
+          ...Object.fromEntries(
+            RECEIPT_METHOD_ENTRIES.flatMap(({ key }) => [
+              [`${key}_on`, p[`${key}_on`]],
+              [`${key}_text`, text(p[`${key}_text`])],
+              [`${key}_text_ar`, text(p[`${key}_text_ar`])],
+              [`${key}_tax`, text(p[`${key}_tax_percentage`])],
+            ]),
+          ),
           usdt_on: p.usdt_on,
           usdt_trc20: text(p.usdt_trc20),
           usdt_bep20: text(p.usdt_bep20),
