@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { tokens } from '../theme/theme.css'
+import { visuallyHiddenRules } from './visually-hidden.css'
 
 /** Below this width a row is a card: a table would be wider than a phone. */
 export const narrow = 'screen and (max-width: 40rem)'
@@ -13,14 +14,7 @@ export const table = style({
 export const head = style({
   '@media': {
     // Kept for screen readers, which announce each cell's column; hidden from sight.
-    [narrow]: {
-      position: 'absolute',
-      inlineSize: '1px',
-      blockSize: '1px',
-      overflow: 'hidden',
-      clipPath: 'inset(50%)',
-      whiteSpace: 'nowrap',
-    },
+    [narrow]: visuallyHiddenRules,
   },
 })
 

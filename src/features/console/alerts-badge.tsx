@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLingui } from '@lingui/react/macro'
 import { settingsQueries } from './settings-queries'
+import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as own from './settings.css'
 
 /**
@@ -16,7 +17,7 @@ export function AlertsBadge({ of }: { of: 'waiting_top_ups' | 'unmatched_transfe
   return (
     <span className={own.badge} data-badge={of} title={label}>
       <span aria-hidden="true">{count}</span>
-      <span className={own.hidden}>{label}</span>
+      <span className={visuallyHidden}>{label}</span>
     </span>
   )
 }

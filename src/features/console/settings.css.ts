@@ -74,13 +74,3 @@ export const badge = style({
   fontSize: '0.85rem',
   fontWeight: 700,
 })
-
-/** Read by screen readers, not shown: the badge's words beside its number. */
-export const hidden = style({
-  position: 'absolute',
-  inlineSize: '1px',
-  blockSize: '1px',
-  overflow: 'hidden',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-})

@@ -16,7 +16,7 @@ import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { consoleApi, consoleQueries } from './queries'
 import * as styles from './console.css'
-import * as own from './settings.css'
+import { visuallyHidden } from '../../ui/visually-hidden.css'
 
 type Receipt = TopUpQueue[number]
 
@@ -83,7 +83,7 @@ export function TopUpsPage() {
                   >
                     {/* The name says what the button does; the eye reads the number and the
                         customer (axe: a label must contain what is shown, so none is set). */}
-                    <span className={own.hidden}>
+                    <span className={visuallyHidden}>
                       {t`Open top-up #${r.id} of ${r.customer.username}`}
                     </span>
                     <span aria-hidden="true">
