@@ -1,6 +1,7 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import {
   persistQueryClientRestore,
+  persistQueryClientSave,
   persistQueryClientSubscribe,
 } from '@tanstack/query-persist-client-core'
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
@@ -41,7 +42,8 @@ const persister = createSyncStoragePersister({ storage, key: CACHE_KEY, throttle
 
 /**
  * Fills the cache with the saved replies where they are newer than what it holds (the first
- * screen may already be there), then writes every change back.
+ * screen may already be there), writes what it holds then (the first screen's replies are
+ * kept even when nothing changes after them), then every change.
  */
 export async function restoreQueryCache(queryClient: QueryClient): Promise<void> {
   const options = {
@@ -57,6 +59,7 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
   await loadPersistedCache()
   await persistQueryClientRestore(options)
   persistQueryClientSubscribe(options)
+  await persistQueryClientSave(options)
 }
 
 /** Removes every saved reply from IndexedDB at once (sign-out, another user). */
