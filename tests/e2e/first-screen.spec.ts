@@ -379,6 +379,8 @@ test.describe('home before the router has loaded', () => {
     page,
     request,
   }) => {
+    // Eleven pages and a sign-in: about a minute on a busy 2-core machine.
+    test.slow()
     const warnings: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
