@@ -522,6 +522,64 @@ describeEachDatabase('reseller API v2', (ctx) => {
     }
   })
 
+  it('reads a call however it comes: the key, then the action, a field not text as not sent', async () => {
+    const panel = await reseller({ balance: '50' })
+    const send = (body: BodyInit, type?: string) =>
+      ctx.app.request(
+        '/api/v2',
+        { method: 'POST', body, headers: type ? { 'content-type': type } : {} },
+        socket(IP),
+      )
+    const json = (fields: Record<string, unknown>) =>
+      send(JSON.stringify(fields), 'application/json')
+    // A bad key is said before a bad action.
+    for (const key of [undefined, ' ', ['x'], null, 'not a token'])
+      expect(await errorOf(await json({ key, action: 'nothing' }), 200), String(key)).toBe(
+        'The API token is not valid.',
+      )
+    // Key and action are trimmed, the action read in any case; one that is not text is none.
+    const balance = await json({ key: ` ${panel.key} `, action: ' Balance ' })
+    expect(v.parse(V2BalanceReplySchema, await balance.json())).toEqual({
+      balance: '50',
+      currency: 'USD',
+    })
+    for (const action of [['balance'], { balance: 1 }, null, 3])
+      expect(await errorOf(await json({ key: panel.key, action }), 200)).toMatch(
+        /^Incorrect request: action must be/,
+      )
+    // JSON numbers are text; a list where an id goes is no id, a null list is no list.
+    const call = (fields: Record<string, unknown>) => json({ key: panel.key, ...fields })
+    const added = await call({ action: 'add', service: 124, quantity: 10, link: 'TXwallet' })
+    const { order } = v.parse(V2AddReplySchema, await added.json())
+    const status = await call({ action: 'status', order, orders: null })
+    expect(v.parse(V2OrderStatusSchema, await status.json())).toMatchObject({ remains: '10' })
+    expect(await errorOf(await call({ action: 'status', order: [order] }), 200)).toBe(
+      'Incorrect order ID.',
+    )
+    expect(await errorOf(await call({ action: 'add', service: [124], quantity: 10 }), 200)).toBe(
+      'Incorrect service ID.',
+    )
+    // Multipart, as some clients send it, with a field no action reads.
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ key: panel.key, action: 'status', extra: 'x' }))
+      form.set(name, value)
+    form.set('orders', `${order},abc`)
+    expect(v.parse(V2MultiStatusReplySchema, await (await send(form)).json())).toEqual({
+      [order]: expect.objectContaining({ status: 'Pending' }),
+      abc: { error: 'Incorrect order ID.' },
+    })
+    // A body that cannot be read is refused in the v2 shape, before its key is looked at.
+    for (const body of ['{"key":', '[1]'])
+      expect(await errorOf(await send(body, 'application/json'), 200)).toBe(
+        'The request could not be read.',
+      )
+    const nul = new URLSearchParams({ key: panel.key, action: 'balance', link: 'a\0b' })
+    expect(
+      await errorOf(await send(nul.toString(), 'application/x-www-form-urlencoded'), 200),
+    ).toMatch(/\(NUL\)/)
+    expect(await balanceOf(ctx, panel.user.id)).toBe(toMicros('39.5455'))
+  })
+
   it('refuses drip-feed, custom comments and a GET, debiting nothing', async () => {
     const panel = await reseller({ balance: '50' })
     const likes = String(serviceIdOf('social', await socialId(17, 'LIKES')))

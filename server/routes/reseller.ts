@@ -12,12 +12,15 @@ import type {
   V2RefillManyReplySchema,
   V2RefillStatusManyReplySchema,
 } from '../../src/contract/reseller'
-import { V2ActionSchema } from '../../src/contract/reseller'
-import { isApiToken } from '../../src/contract/token'
+import {
+  V2AddSchema,
+  V2OrdersRequestSchema,
+  V2RefillStatusRequestSchema,
+} from '../../src/contract/reseller'
 import { microsText } from '../../src/domain/money'
 import { isDatabaseUnavailable } from '../db'
 import { checkApiToken, refusalHeaders } from '../http/api-token'
-import { readFields } from '../http/body'
+import { validForm } from '../http/body'
 import type { AppEnv } from '../http/env'
 import { ApiError, RetryLaterError } from '../core/errors'
 import { ValidationError } from '../core/errors'
@@ -50,8 +53,6 @@ function failure(
   return c.json(reply, status >= 500 || status === 413 || status === 429 ? status : 200)
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value.trim() : undefined)
-
 /** Expected failures of the services, said the v2 way; a bug stays a logged 500. */
 function failed(c: Context<AppEnv>, err: unknown) {
   if (err instanceof ValidationError) {
@@ -76,6 +77,9 @@ function failed(c: Context<AppEnv>, err: unknown) {
   return failure(c, 500, 'errors.server')
 }
 
+/** What validForm gives the call (E.reseller.body): its key and action, and its fields. */
+type V2Input = { out: { form: v.InferOutput<typeof E.reseller.body> } }
+
 /** With and without the slash: axios' baseURL plus post('/') sends it, and resellers type it. */
 const V2_PATHS = [E.reseller.path, `${E.reseller.path}/`]
 
@@ -87,6 +91,8 @@ const V2_PATHS = [E.reseller.path, `${E.reseller.path}/`]
  * docs/api.md, "Reseller API (v2)".
  */
 export const resellerRoutes = new Hono<AppEnv>()
+  // Every refusal of the v2 calls, their body's included, is said the v2 way.
+  .onError((err, c) => failed(c, err))
   .on(E.resellerGet.method, V2_PATHS, (c) => failure(c, 405, 'v2.post_only'))
   .on(
     E.reseller.method,
@@ -95,104 +101,91 @@ export const resellerRoutes = new Hono<AppEnv>()
       maxSize: 64 * 1024,
       onError: (c) => failure(c as Context<AppEnv>, 413, 'errors.payload_too_large'),
     }),
-    async (c) => {
-      try {
-        const fields = await readFields(c)
-        const key = text(fields.key) ?? ''
-        if (!isApiToken(key)) return failure(c, 401, 'auth.api_token.invalid')
-        const check = await checkApiToken(c, key)
-        if (!check.ok) {
-          refusalHeaders(c, check)
-          return failure(c, check.status, check.id, check.values)
-        }
-        const { user } = check
-        const { db, config, locale } = c.var
-        const action = v.safeParse(V2ActionSchema, text(fields.action)?.toLowerCase())
-        if (!action.success) return failure(c, 400, 'v2.action.invalid')
+    // Nothing of the call is refused for its shape: what is missing or wrong is said below.
+    validForm(E.reseller.body, {}),
+    async (c: Context<AppEnv, string, V2Input>) => {
+      const { key, action, fields } = c.req.valid('form')
+      if (key === undefined) return failure(c, 401, 'auth.api_token.invalid')
+      const check = await checkApiToken(c, key)
+      if (!check.ok) {
+        refusalHeaders(c, check)
+        return failure(c, check.status, check.id, check.values)
+      }
+      const { user } = check
+      const { db, config, locale } = c.var
+      if (action === undefined) return failure(c, 400, 'v2.action.invalid')
 
-        switch (action.output) {
-          case 'services':
-            return c.json(await listServices(db, user, { locale, lbpRate: config.lbpRate }))
-          case 'add': {
-            const ctx: CheckoutContext = {
-              db,
-              provider: c.var.provider,
-              lbpRate: config.lbpRate,
-              wire: { locale, timeZone: config.storeTimeZone },
-              now: c.var.clock.now(),
-              logger: c.var.logger,
-              stock: stockOptions(config),
-            }
-            const order = await addOrder(ctx, user, {
-              fields,
-              service: text(fields.service) ?? '',
-              link: text(fields.link),
-              quantity: text(fields.quantity),
-              idempotencyKey: c.req.header('idempotency-key'),
-            })
-            const reply: Wire<typeof V2AddReplySchema> = { order }
+      switch (action) {
+        case 'services':
+          return c.json(await listServices(db, user, { locale, lbpRate: config.lbpRate }))
+        case 'add': {
+          const ctx: CheckoutContext = {
+            db,
+            provider: c.var.provider,
+            lbpRate: config.lbpRate,
+            wire: { locale, timeZone: config.storeTimeZone },
+            now: c.var.clock.now(),
+            logger: c.var.logger,
+            stock: stockOptions(config),
+          }
+          const order = await addOrder(ctx, user, {
+            ...v.parse(V2AddSchema, fields),
+            fields,
+            idempotencyKey: c.req.header('idempotency-key'),
+          })
+          const reply: Wire<typeof V2AddReplySchema> = { order }
+          return c.json(reply)
+        }
+        case 'status': {
+          const unknown = t(locale, 'v2.order.invalid')
+          const { order, orders } = v.parse(V2OrdersRequestSchema, fields)
+          if (orders) return c.json(await manyOrderStatuses(db, user.id, orders, unknown))
+          const one = await oneOrderStatus(db, user.id, order ?? '')
+          return one ? c.json(one) : failure(c, 404, 'v2.order.invalid')
+        }
+        // No service allows a refill or a cancel: each order is refused, in the panels' shapes.
+        case 'refill':
+        case 'cancel': {
+          const refusal = {
+            unknown: t(locale, 'v2.order.invalid'),
+            refused: t(locale, `v2.${action}.unavailable`),
+          }
+          const { order, orders } = v.parse(V2OrdersRequestSchema, fields)
+          if (action === 'refill' && !orders) {
+            const [one] = await refusedOrders(db, user.id, order ?? '', refusal)
+            const reply: V2Error = { error: one?.error ?? refusal.unknown }
             return c.json(reply)
           }
-          case 'status': {
-            const unknown = t(locale, 'v2.order.invalid')
-            const list = text(fields.orders)
-            if (list) return c.json(await manyOrderStatuses(db, user.id, list, unknown))
-            const one = await oneOrderStatus(db, user.id, text(fields.order) ?? '')
-            return one ? c.json(one) : failure(c, 404, 'v2.order.invalid')
-          }
-          // No service allows a refill or a cancel: each order is refused, in the panels' shapes.
-          case 'refill':
-          case 'cancel': {
-            const refusal = {
-              unknown: t(locale, 'v2.order.invalid'),
-              refused: t(locale, `v2.${action.output}.unavailable`),
-            }
-            const list = text(fields.orders)
-            if (action.output === 'refill' && !list) {
-              const [one] = await refusedOrders(db, user.id, text(fields.order) ?? '', refusal)
-              const reply: V2Error = { error: one?.error ?? refusal.unknown }
-              return c.json(reply)
-            }
-            const refused = await refusedOrders(
-              db,
-              user.id,
-              list ?? text(fields.order) ?? '',
-              refusal,
-            )
-            if (action.output === 'refill') {
-              const reply: Wire<typeof V2RefillManyReplySchema> = refused.map(
-                ({ order, error }) => ({
-                  order,
-                  refill: { error },
-                }),
-              )
-              return c.json(reply)
-            }
-            const reply: Wire<typeof V2CancelReplySchema> = refused.map(({ order, error }) => ({
+          const refused = await refusedOrders(db, user.id, orders ?? order ?? '', refusal)
+          if (action === 'refill') {
+            const reply: Wire<typeof V2RefillManyReplySchema> = refused.map(({ order, error }) => ({
               order,
-              cancel: { error },
+              refill: { error },
             }))
             return c.json(reply)
           }
-          case 'refill_status': {
-            const list = text(fields.refills)
-            if (!list) return failure(c, 404, 'v2.refill.invalid')
-            const error = t(locale, 'v2.refill.invalid')
-            const reply: Wire<typeof V2RefillStatusManyReplySchema> = refillIds(list).map(
-              (refill) => ({ refill, status: { error } }),
-            )
-            return c.json(reply)
-          }
-          case 'balance': {
-            const reply: Wire<typeof V2BalanceReplySchema> = {
-              balance: microsText(user.balance),
-              currency: user.currency,
-            }
-            return c.json(reply)
-          }
+          const reply: Wire<typeof V2CancelReplySchema> = refused.map(({ order, error }) => ({
+            order,
+            cancel: { error },
+          }))
+          return c.json(reply)
         }
-      } catch (err) {
-        return failed(c, err)
+        case 'refill_status': {
+          const { refills } = v.parse(V2RefillStatusRequestSchema, fields)
+          if (!refills) return failure(c, 404, 'v2.refill.invalid')
+          const error = t(locale, 'v2.refill.invalid')
+          const reply: Wire<typeof V2RefillStatusManyReplySchema> = refillIds(refills).map(
+            (refill) => ({ refill, status: { error } }),
+          )
+          return c.json(reply)
+        }
+        case 'balance': {
+          const reply: Wire<typeof V2BalanceReplySchema> = {
+            balance: microsText(user.balance),
+            currency: user.currency,
+          }
+          return c.json(reply)
+        }
       }
     },
   )

@@ -261,14 +261,15 @@ const RESERVED = new Set([
 ])
 
 /** A field of the call, as text when it is some (empty or blank counts as not given). */
-const given = (fields: Record<string, unknown>, name: string) =>
+const given = (fields: Readonly<Record<string, unknown>>, name: string) =>
   typeof fields[name] === 'string' ? fields[name].trim() !== '' : fields[name] !== undefined
 
+/** An add call: its fields as sent, and those the contract reads (V2AddSchema). */
 export interface AddRequest {
-  fields: Record<string, unknown>
-  service: string
-  link: string | undefined
-  quantity: string | undefined
+  fields: Readonly<Record<string, unknown>>
+  service?: string | undefined
+  link?: string | undefined
+  quantity?: string | undefined
   idempotencyKey: string | undefined
 }
 
@@ -283,7 +284,10 @@ export async function addOrder(
   user: UserRow,
   request: AddRequest,
 ): Promise<number> {
-  const offer = await findOffer(ctx.db, request.service, ctx.wire.locale)
+  const offer =
+    request.service === undefined
+      ? undefined
+      : await findOffer(ctx.db, request.service, ctx.wire.locale)
   if (!offer) throw new ApiError(422, 'v2.service.invalid')
   // No service takes them: an order placed as one delivery instead would not be what was paid.
   if (given(request.fields, 'runs') || given(request.fields, 'interval'))

@@ -85,10 +85,14 @@ import {
 import {
   V2AddReplySchema,
   V2BalanceReplySchema,
+  V2CancelReplySchema,
   V2ErrorSchema,
   V2MultiStatusReplySchema,
+  V2OrderStatusSchema,
+  V2RefillManyReplySchema,
+  V2RefillStatusManyReplySchema,
+  V2RequestSchema,
   V2ServicesReplySchema,
-  V2StatusSchema,
 } from './reseller'
 import {
   AboutReplySchema,
@@ -128,9 +132,12 @@ export type { Endpoint, EndpointAuth } from './endpoint'
 const V2ReplySchema = v.union([
   V2ServicesReplySchema,
   V2AddReplySchema,
-  V2StatusSchema,
+  V2OrderStatusSchema,
   V2MultiStatusReplySchema,
   V2BalanceReplySchema,
+  V2RefillManyReplySchema,
+  V2CancelReplySchema,
+  V2RefillStatusManyReplySchema,
   V2ErrorSchema,
 ])
 
@@ -363,7 +370,13 @@ export const ENDPOINTS = {
     reply: OpenUsdtPaymentReplySchema,
   },
   // ---- reseller API (v2): one call, `action` in its form says what it does
-  reseller: { method: 'POST', path: '/v2', auth: 'api-key', reply: V2ReplySchema },
+  reseller: {
+    method: 'POST',
+    path: '/v2',
+    auth: 'api-key',
+    body: V2RequestSchema,
+    reply: V2ReplySchema,
+  },
   /** Refused in the v2 shape: a key does not belong in an address. */
   resellerGet: { method: 'GET', path: '/v2', auth: 'public', reply: V2ErrorSchema },
   // ---- notifications

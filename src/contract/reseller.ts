@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { CurrencySchema } from './profile'
+import { API_TOKEN_PATTERN } from './token'
 
 /*
  * POST /api/v2: the reseller API in the shape SMM panels speak ("API v2": `key`, `action`,
@@ -29,22 +30,47 @@ export const V2_ORDER_ID = /^[1-9]\d{0,15}$/
 
 // ---- requests -------------------------------------------------------------------------------
 
-const required = v.pipe(v.string(), v.trim(), v.minLength(1))
+/**
+ * A field as panels send it: text, trimmed (a JSON number is read as text, docs/api.md, Request
+ * bodies). Anything else (a list, an object, null) reads as not sent, so a call is never
+ * refused for a field's type: what is missing or wrong is said by the action (401 for the key,
+ * then 400 for the action, then the action's own refusal).
+ */
+const Text = v.fallback(v.optional(v.pipe(v.string(), v.trim())), undefined)
+/** The same, and not given either unless it passes `item`. */
+const textThat = <T>(item: v.GenericPipeItem<string, T>) =>
+  v.fallback(v.optional(v.pipe(v.string(), v.trim(), item)), undefined)
 
-export const V2RequestSchema = v.object({ key: required, action: required })
+/** The fields of a call as they were read, by name; an add passes the item's own fields on. */
+const FieldsSchema = v.custom<Readonly<Record<string, unknown>>>(
+  (input) => typeof input === 'object' && input !== null && !Array.isArray(input),
+)
+
+/** `key` (an API token's shape, else not given) and `action` (in any case). */
+const V2CallSchema = v.object({
+  key: textThat(v.regex(API_TOKEN_PATTERN)),
+  action: textThat(v.pipe(v.string(), v.toLowerCase(), V2ActionSchema)),
+})
+
+/** Every call: its key and action, and its fields for the action's own schema below. */
+export const V2RequestSchema = v.pipe(
+  FieldsSchema,
+  v.transform((fields) => ({ ...v.parse(V2CallSchema, fields), fields })),
+)
 
 /** action=add; the item's own fields (player_number, a requirement's name...) ride along. */
 export const V2AddSchema = v.object({
-  service: v.pipe(required, v.regex(V2_SERVICE_ID)),
-  quantity: v.optional(v.pipe(v.string(), v.trim())),
-  link: v.optional(v.pipe(v.string(), v.trim())),
+  /** Not given unless it has a service id's shape (`Incorrect service ID.`). */
+  service: textThat(v.regex(V2_SERVICE_ID)),
+  quantity: Text,
+  link: Text,
 })
 
-/** action=status: one `order`, or `orders` comma-separated. */
-export const V2StatusRequestSchema = v.object({
-  order: v.optional(v.pipe(v.string(), v.trim())),
-  orders: v.optional(v.pipe(v.string(), v.trim())),
-})
+/** action=status, refill and cancel: one `order`, or `orders` comma-separated. */
+export const V2OrdersRequestSchema = v.object({ order: Text, orders: Text })
+
+/** action=refill_status: `refills` comma-separated. */
+export const V2RefillStatusRequestSchema = v.object({ refills: Text })
 
 // ---- replies --------------------------------------------------------------------------------
 
