@@ -83,7 +83,10 @@ function ConsoleBar({ operator }: { operator: Operator }) {
         </button>
         <p className={styles.who}>
           <Trans>
-            <bdi>{operator.username}</bdi> ({role})
+            <bdi className={styles.whoName} title={operator.username}>
+              {operator.username}
+            </bdi>{' '}
+            ({role})
           </Trans>
         </p>
       </div>

@@ -45,13 +45,20 @@ export const navLink = style({
   },
 })
 
+/** Who is signed in: a long name ends in an ellipsis (the whole of it in its title); the role stays. */
 export const who = style({
+  display: 'flex',
+  gap: '0.25em',
   margin: 0,
+  minInlineSize: 0,
+  whiteSpace: 'nowrap',
+  color: tokens.muted,
+})
+
+export const whoName = style({
   minInlineSize: 0,
   overflow: 'hidden',
   textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  color: tokens.muted,
 })
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' })
@@ -127,16 +134,28 @@ export const photo = style({
 /** The message after a decision; takes no room while there is none. */
 export const notice = style({ margin: 0, selectors: { '&:empty': { display: 'none' } } })
 
+/** The narrowest phones (320 px): a fact's value under its term, with the whole line for it. */
+const narrow = 'screen and (max-width: 359px)'
+
+/**
+ * Term and value side by side; on the narrowest phones the value goes under its term, where
+ * a phone number or an e-mail's parts fit a line (beside the terms they had ten characters).
+ */
 export const facts = style({
   display: 'grid',
   gridTemplateColumns: 'auto minmax(0, 1fr)',
   gap: '0.35rem 0.9rem',
   margin: 0,
   overflowWrap: 'anywhere',
+  '@media': { [narrow]: { gridTemplateColumns: 'minmax(0, 1fr)', rowGap: '0.1rem' } },
 })
 
 export const term = style({ color: tokens.muted })
-export const value = style({ margin: 0, fontWeight: 600 })
+export const value = style({
+  margin: 0,
+  fontWeight: 600,
+  '@media': { [narrow]: { marginBlockEnd: '0.45rem' } },
+})
 
 export const history = style({
   margin: 0,

@@ -14,7 +14,7 @@ import { PagedTable } from '../../ui/paged-table'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import type { CustomerAction } from './customer-dialogs'
-import { AccountTypeLabel, DisabledBadge } from './customer-labels'
+import { AccountTypeLabel, DisabledBadge, EmailAddress } from './customer-labels'
 import { customerQueries } from './customers-queries'
 import * as styles from './console.css'
 
@@ -54,7 +54,7 @@ export function CustomerPage({ id, page }: { id: number; page: number }) {
   const facts: [string, ReactNode][] = [
     [t`Balance`, <Price amount={c.balance} currency={c.currency} />],
     [t`Phone`, <bdi dir="ltr">{c.phone_number}</bdi>],
-    [t`E-mail`, c.email ? <bdi dir="ltr">{c.email}</bdi> : '—'],
+    [t`E-mail`, c.email ? <EmailAddress address={c.email} /> : '—'],
     [t`Account type`, <AccountTypeLabel type={c.type} />],
     [t`Language`, c.locale === 'ar' ? 'العربية' : 'English'],
     [t`Signed-in devices`, String(c.sessions)],

@@ -10,7 +10,7 @@ import { AppLink, useAppNavigate } from '../../ui/nav'
 import { PagedTable } from '../../ui/paged-table'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
-import { AccountTypeLabel, DisabledBadge } from './customer-labels'
+import { AccountTypeLabel, DisabledBadge, EmailAddress } from './customer-labels'
 import { customerQueries } from './customers-queries'
 import * as styles from './console.css'
 
@@ -32,7 +32,7 @@ export function CustomersPage({ q, page }: { q: string; page: number }) {
   const columns: Column<ConsoleCustomer>[] = [
     { header: t`Customer`, cell: (c) => open(c, <bdi>{c.username}</bdi>), primary: true },
     { header: t`Phone`, cell: (c) => <bdi dir="ltr">{c.phone_number}</bdi> },
-    { header: t`E-mail`, cell: (c) => (c.email ? <bdi dir="ltr">{c.email}</bdi> : '—') },
+    { header: t`E-mail`, cell: (c) => (c.email ? <EmailAddress address={c.email} /> : '—') },
     { header: t`Balance`, cell: (c) => <Price amount={c.balance} currency={c.currency} /> },
     {
       header: t`Account`,
