@@ -144,6 +144,23 @@ describeEachDatabase('code stock', (ctx) => {
     expect(await countsOf(card)).toMatchObject({ available: 1, delivered: 0 })
   })
 
+  it('delivers the first available codes in import order, passing over expired and withdrawn ones', async () => {
+    const card = await packageId(ctx, 30, 'Xbox $25')
+    await runOperator(
+      ctx,
+      'stock:import',
+      card,
+      codesFile('S50-A\nS50-OLD,2001-01-01\nS50-B\nS50-GONE\nS50-C\nS50-D\n'),
+    )
+    await runOperator(ctx, 'stock:withdraw', card, '--code', 'S50-GONE')
+    const { token } = await customer(ctx, { balance: '1000' })
+    const first = await placed(await order(ctx.app, token, { package_id: card, quantity: '3' }))
+    expect(first.data.item_codes).toEqual([{ code: 'S50-A' }, { code: 'S50-B' }, { code: 'S50-C' }])
+    const second = await placed(await order(ctx.app, token, { package_id: card, quantity: '1' }))
+    expect(second.data.item_codes).toEqual([{ code: 'S50-D' }])
+    expect(await countsOf(card)).toMatchObject({ available: 0, delivered: 4, expired: 1 })
+  })
+
   it('lists expired codes apart and never delivers them', async () => {
     const card = await packageId(ctx, 31, 'Steam $20')
     await runOperator(ctx, 'stock:import', card, codesFile('STEAM20-OLD,2001-01-01\n'))

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { parse } from 'csv-parse/sync'
-import { CompiledQuery, PostgresAdapter, sql, type Kysely } from 'kysely'
+import { CompiledQuery, PostgresAdapter, sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database, OrderRow } from '../db/schema'
 import { prepared } from '../db/prepared'
 import type { Logger } from '../log'
@@ -298,25 +298,38 @@ async function openCodes(
 
 // ---- delivering -----------------------------------------------------------------------------
 
-/** Gives an order its codes (SQLite, or PostgreSQL inside a caller's transaction). */
+/**
+ * Gives an order its codes (SQLite): the first `skip + 1` available codes of the package, in
+ * the order they were imported, or none when it has fewer. The subquery finds the last code
+ * the order needs (`offset skip`); the update takes every available code up to it. A scalar
+ * subquery rather than `id in (select ... limit n)`: SQLite builds a temporary table for the
+ * latter on every run, which made this statement cost more than the order's insert although
+ * most packages have no stock (docs/performance.md, Orders).
+ */
 const claimNext = prepared(
-  (db, a: { order_id: number; at: string; package_id: number; day: string; qty: number }) =>
-    db
+  (db, a: { order_id: number; at: string; package_id: number; day: string; skip: number }) => {
+    const available = (eb: ExpressionBuilder<Database, 'stock_codes'>) =>
+      eb.and([
+        eb('package_id', '=', a.package_id),
+        eb('order_id', 'is', null),
+        eb('withdrawn_at', 'is', null),
+        eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', a.day)]),
+      ])
+    return db
       .updateTable('stock_codes')
       .set({ order_id: a.order_id, delivered_at: a.at })
-      .where('order_id', 'is', null)
-      .where('id', 'in', (eb) =>
+      .where(available)
+      .where('id', '<=', (eb) =>
         eb
           .selectFrom('stock_codes')
           .select('id')
-          .where('package_id', '=', a.package_id)
-          .where('order_id', 'is', null)
-          .where('withdrawn_at', 'is', null)
-          .where((eb) => eb.or([eb('expires_on', 'is', null), eb('expires_on', '>=', a.day)]))
+          .where(available)
           .orderBy('id')
-          .limit(a.qty),
+          .limit(1)
+          .offset(a.skip),
       )
-      .returning('expires_on'),
+      .returning('expires_on')
+  },
 )
 
 const completeStocked = prepared((db, a: { id: number; at: string; expiry_date: string | null }) =>
@@ -338,7 +351,7 @@ export async function claimStock(
   order: Pick<OrderRow, 'id' | 'package_id' | 'quantity'>,
   at: string,
 ): Promise<{ expiryDate: string | null } | undefined> {
-  if (order.package_id === null) return undefined
+  if (order.package_id === null || order.quantity < 1) return undefined
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
     const { rows } = await trx.executeQuery<{ stocked: boolean }>(
       CompiledQuery.raw('select claim_stock($1, $2) as stocked', [order.id, at]),
@@ -356,18 +369,10 @@ export async function claimStock(
     at,
     package_id: order.package_id,
     day: at.slice(0, 10),
-    qty: order.quantity,
+    skip: order.quantity - 1,
   })
+  // All the quantity, or nothing when the stock is short of it.
   if (rows.length === 0) return undefined
-  if (rows.length < order.quantity) {
-    // Short of the quantity: given back, in the same (write-locked) transaction.
-    await trx
-      .updateTable('stock_codes')
-      .set({ order_id: null, delivered_at: null })
-      .where('order_id', '=', order.id)
-      .execute()
-    return undefined
-  }
   const days = rows.map((r) => r.expires_on).filter((d) => d !== null)
   const expiryDate = days.length > 0 ? days.sort()[0]! : null
   await completeStocked(trx, { id: order.id, at, expiry_date: expiryDate })

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import { createV2Client, type V2Client } from '../adapters/smm-v2'
+import { prepared } from '../db/prepared'
 import type { Database } from '../db/schema'
 import { type Logger } from '../log'
 import { seal, serverKey, unseal } from './api-tokens'
@@ -98,15 +99,15 @@ export async function unmapPackage(db: Kysely<Database>, packageId: number): Pro
   return Number(done.numDeletedRows) > 0
 }
 
+/** Asked after every order: built once (db/prepared.ts). */
+const upstreamService = prepared((db, { id }: { id: number }) =>
+  db.selectFrom('upstream_services').select('package_id').where('package_id', '=', id),
+)
+
 /** Whether a package's orders go to an upstream panel (checkout hands them to nobody else). */
 export async function isUpstreamPackage(db: Kysely<Database>, packageId: number | null) {
   if (packageId === null) return false
-  const row = await db
-    .selectFrom('upstream_services')
-    .select('package_id')
-    .where('package_id', '=', packageId)
-    .executeTakeFirst()
-  return row !== undefined
+  return (await upstreamService(db, { id: packageId })).rows.length > 0
 }
 
 /**
