@@ -63,8 +63,12 @@ export type Placement = (
 ) => Promise<PlaceResult>
 
 export type PlaceResult =
-  /** `stocked`: completed with codes from the stock, in the same transaction. */
-  | { placed: true; reply: PlaceOrderReply; order: OrderRow; stocked: boolean }
+  /**
+   * `stocked`: completed with codes from the stock, in the same transaction. `upstream`: whether
+   * an upstream panel takes the package's orders, when the placement read it in its transaction
+   * (otherwise checkout reads it after the commit).
+   */
+  | { placed: true; reply: PlaceOrderReply; order: OrderRow; stocked: boolean; upstream?: boolean }
   | { placed: false; reply: PlaceOrderReply }
 
 /** The order's row as it is inserted, every column but the id. */

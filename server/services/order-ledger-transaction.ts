@@ -3,6 +3,7 @@ import { groupedTransaction } from '../db/group-commit'
 import { prepared } from '../db/prepared'
 import type { CurrencyCode, IdempotencyKeyTable, OrderRow, OrderTable } from '../db/schema'
 import { claimStock } from './stock'
+import { isUpstreamPackage } from './upstream-panels'
 import { addWalletLog } from './wallet'
 import {
   debitLineName,
@@ -84,6 +85,9 @@ export const placeInTransaction: Placement = async (
       // Taken by an earlier call: this one is undone and answers with that call's reply.
       if (Number(kept.numAffectedRows ?? 0) === 0) throw new KeyTaken()
     }
-    return { placed: true as const, reply, order: placed, stocked: stock !== undefined }
+    // Asked here rather than after the commit: inside the transaction it is one more lookup on
+    // the write connection, not a read of its own (docs/performance.md, Orders).
+    const upstream = stock === undefined && (await isUpstreamPackage(trx, placed.package_id))
+    return { placed: true as const, reply, order: placed, stocked: stock !== undefined, upstream }
   })
 }

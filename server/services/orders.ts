@@ -283,7 +283,7 @@ export async function checkout(
   if (!result.stocked) {
     // No stock for it: the order goes to its next way of fulfilment, an upstream panel (placed
     // by the background loop, services/upstream.ts) or the provider.
-    if (await isUpstreamPackage(db, result.order.package_id)) wakeUpstream(db)
+    if (result.upstream ?? (await isUpstreamPackage(db, result.order.package_id))) wakeUpstream(db)
     else
       await handOver(db, ctx.provider, result.order, { now, logger: ctx.logger, recordLater: true })
     return result.reply
