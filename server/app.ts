@@ -114,7 +114,7 @@ export function createApp({
     c.set('provider', provider)
     c.set('replies', replies)
     c.set('catalogueRows', catalogueRows)
-    await requestScope.run({ requestId: c.var.requestId }, () => durableReads(next))
+    await requestScope.run({ requestId: c.get('requestId') }, () => durableReads(next))
     // The replies a page carries, asked of this app in process, are not requests of their own;
     // a load balancer's health probes come every few seconds.
     const log =
@@ -127,7 +127,7 @@ export function createApp({
       path: c.req.path,
       status: c.res.status,
       ms: Math.round(ms * 10) / 10,
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
     })
     const route = routeLabel(c)
     metrics.http.observe({ method: c.req.method, route, status: c.res.status }, ms / 1000)
