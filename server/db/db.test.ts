@@ -222,6 +222,20 @@ describeEachDatabase('database', (ctx) => {
     expect(b.id).toBeGreaterThan(a.id)
   })
 
+  it("shows a transaction's writes to other reads only once it has committed", async () => {
+    // On SQLite a read outside the transaction may go to the write connection (db/sqlite.ts),
+    // but never while a transaction is open on it.
+    const key = `isolation-${Date.now()}`
+    const read = (db: typeof ctx.db) =>
+      db.selectFrom('meta').select('value').where('key', '=', key).executeTakeFirst()
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('meta').values({ key, value: 'written' }).execute()
+      expect(await read(trx)).toEqual({ value: 'written' })
+      expect(await read(ctx.db)).toBeUndefined()
+    })
+    expect(await read(ctx.db)).toEqual({ value: 'written' })
+  })
+
   it('allows only one row in singleton tables', async () => {
     await expect(
       ctx.db
