@@ -30,8 +30,9 @@ interface Job {
  * transaction: a commit costs several times what an order's own statements do.
  *
  * Only for writes whose callers read nothing back outside their own transaction before
- * replying (placing an order and recording its hand-over): a read on the read connection does
- * not see a group's writes before the commit. Rate limits and code checks stay in their own
+ * replying (placing an order and recording its hand-over): a read outside the transaction
+ * (on the read connection while it is open, db/sqlite.ts) does not see a group's writes before
+ * the commit. Rate limits and code checks stay in their own
  * transactions.
  */
 class GroupCommit {

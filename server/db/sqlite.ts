@@ -274,8 +274,10 @@ class WalSync {
 
 /**
  * Kysely over Node's built-in `node:sqlite` (no native build), with two connections: reads
- * outside transactions go to their own connection, which WAL lets read while a writer holds
- * the lock; transactions and other writes take the write connection one at a time. Writes
+ * outside transactions go to their own connection while a transaction of this process is open
+ * (WAL lets it read while a writer holds the lock), else to the write connection, whose page
+ * cache is warmer (Session.executeQuery); transactions and other writes take the write
+ * connection one at a time. Writes
  * wait for SQLite's lock asynchronously, so a lock held by another process never freezes the
  * server; past `lockWaitMs` they fail with DatabaseBusyError.
  */
