@@ -53,6 +53,17 @@ const firstCatalogs: Record<Locale, Catalog> = {
   ar: () => import('../../locales/ar/messages.po?first'),
 }
 
+/**
+ * Adds messages to a language's catalogue. To the language shown they are added in place,
+ * without Lingui's change event: they are texts of pieces not shown yet (what is on the page
+ * came with the part loaded before it), and the event would re-render every text of the page
+ * at once, in one long task on a slow phone (docs/architecture.md, The first load).
+ */
+export function addMessages(locale: Locale, messages: Messages): void {
+  if (i18n.locale === locale) Object.assign(i18n.messages, messages)
+  else i18n.load(locale, messages)
+}
+
 /** The languages whose whole catalogue is loaded, and those on their way. */
 const whole = new Map<Locale, Promise<void>>()
 
@@ -60,7 +71,7 @@ function loadWhole(locale: Locale): Promise<void> {
   let loading = whole.get(locale)
   if (!loading) {
     loading = catalogs[locale]().then(
-      ({ messages }) => i18n.load(locale, messages),
+      ({ messages }) => addMessages(locale, messages),
       (error: unknown) => {
         // Offline before the service worker had it: the next page or piece asks again.
         whole.delete(locale)

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { i18n, type Messages } from '@lingui/core'
+import type { Messages } from '@lingui/core'
 import type { Locale } from '../../contract/locales'
+import { addMessages } from '../../i18n/locale'
 import { useLocale } from '../../i18n/use-locale'
 
 /*
@@ -19,7 +20,7 @@ function loadConsoleMessages(locale: Locale): Promise<void> {
   if (!loading) {
     loading = catalogs[locale]().then(
       // Added to the language's messages: the storefront's stay.
-      ({ messages }) => i18n.load(locale, messages),
+      ({ messages }) => addMessages(locale, messages),
       (error: unknown) => {
         // Offline before the service worker had it: the next try asks again.
         loaded.delete(locale)
