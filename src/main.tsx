@@ -15,6 +15,8 @@ import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, storedLocale } from './i18n/locale'
+import { FIRST_SCREEN_ID } from './contract/constants'
+import { whenIdle } from './ui/when-idle'
 import './theme/theme.css'
 
 const queryClient = createQueryClient()
@@ -167,18 +169,22 @@ function RouterInTheBackground({ shown }: { shown: string }) {
 
 async function boot() {
   const locale = storedLocale()
-  // The saved cache is restored in the background when the page carries home's first screen;
-  // without it (offline, the page from the service worker) the first render waits for the
-  // saved catalogue, so it never shows empty. Restoring keeps whatever is newer.
-  const restored = import('./api/persist')
-    .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
-    .catch(() => {})
   const path = currentPath()
+  const isHome = path === '/'
+  // The saved cache: when the page carries home's first screen, restored once home is shown
+  // and the browser is idle; without it (offline, the page from the service worker) the
+  // first render waits for the saved catalogue, so it never shows empty. Restoring keeps
+  // whatever is newer.
+  let restoring: Promise<void> | undefined
+  const restore = () =>
+    (restoring ??= import('./api/persist')
+      .then(({ restoreQueryCache }) => restoreQueryCache(queryClient))
+      .catch(() => {}))
+  if (!isHome || !document.getElementById(FIRST_SCREEN_ID)) void restore()
   // The address the first page is made for.
   const shown = window.location.hash
   // Home's first screen needs neither the router nor the route tree, nor do the pages of
   // src/app/first-pages.tsx; another page needs them at once.
-  const isHome = path === '/'
   const home = isHome ? import('./app/home-page') : undefined
   const first = isHome
     ? undefined
@@ -198,7 +204,7 @@ async function boot() {
   // Home waits only for the messages of its first load; another page for the whole catalogue.
   await Promise.all([
     activateLocale(locale, { firstOnly: isHome, store: false }),
-    seeded || restored,
+    seeded || restore(),
     routeSeeded,
   ])
   let app: ReactNode
@@ -232,6 +238,7 @@ async function boot() {
     routerShown = true
     app = <App queryClient={queryClient} {...routedTree(router)} />
   }
+  if (isHome && seeded) whenIdle(() => void restore())
   // The server's markup, shown when the page's first script found this visit is the one it was
   // made for (signed out; home in its language, a product's or package's page in English;
   // docs/api.md, The first screen): the storefront takes it over as it is, with the same data,

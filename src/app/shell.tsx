@@ -8,13 +8,21 @@ import { ThemeSync } from './theme-sync'
 import { SecondaryBar, TopBar } from './top-bar'
 import * as styles from './shell.css'
 
-// Below the fold or waiting on the service worker: loaded after the first paint, off the
-// critical path of the home route; a piece that cannot load (offline) is simply left out.
-const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer))
-const WhatsAppButton = lazyPiece(() => import('./footer').then((m) => m.WhatsAppButton))
+// Below the fold, floating or waiting on the service worker: loaded after the first paint (the
+// footer and the floating buttons once the browser is idle), off the critical path of the first
+// screen; a piece that cannot load (offline) is simply left out.
+const idle = { idle: true }
+const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer), undefined, idle)
+const WhatsAppButton = lazyPiece(
+  () => import('./footer').then((m) => m.WhatsAppButton),
+  undefined,
+  idle,
+)
 const UpdatePrompt = lazyPiece(() => import('../pwa/update-prompt').then((m) => m.UpdatePrompt))
-const IosInstallHint = lazyPiece(() =>
-  import('../pwa/install-prompt').then((m) => m.IosInstallHint),
+const IosInstallHint = lazyPiece(
+  () => import('../pwa/install-prompt').then((m) => m.IosInstallHint),
+  undefined,
+  idle,
 )
 
 /**

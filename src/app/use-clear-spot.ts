@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react'
+import { whenIdle } from '../ui/when-idle'
 
 /** What a floating button must never hide: controls, pictures and text. */
 const SOLID =
@@ -49,20 +50,30 @@ export function useClearSpot(probe: RefObject<Element | null>, own: RefObject<El
   const [clear, setClear] = useState(true)
   useEffect(() => {
     let frame = 0
+    let cancelIdle: (() => void) | undefined
+    const measure = () => {
+      if (probe.current && own.current)
+        setClear(!hidesSomething(probe.current.getBoundingClientRect(), own.current))
+    }
+    // At the customer's scroll or resize, in the next frame.
     const check = () => {
       cancelAnimationFrame(frame)
-      frame = requestAnimationFrame(() => {
-        if (probe.current && own.current)
-          setClear(!hidesSomething(probe.current.getBoundingClientRect(), own.current))
-      })
+      frame = requestAnimationFrame(measure)
     }
-    check()
+    // After the page changed (it changes a lot while it starts), once the browser is idle: the
+    // points probed make the browser lay the page out, which costs a slow phone a long task.
+    const checkWhenIdle = () => {
+      cancelIdle?.()
+      cancelIdle = whenIdle(measure)
+    }
+    checkWhenIdle()
     window.addEventListener('scroll', check, { passive: true })
     window.addEventListener('resize', check)
-    const observer = new MutationObserver(check)
+    const observer = new MutationObserver(checkWhenIdle)
     observer.observe(document.body, { childList: true, subtree: true, characterData: true })
     return () => {
       cancelAnimationFrame(frame)
+      cancelIdle?.()
       window.removeEventListener('scroll', check)
       window.removeEventListener('resize', check)
       observer.disconnect()

@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
 import { INTL_LOCALES, type Locale } from '../contract/locales'
+import { whenIdle } from '../ui/when-idle'
 
 export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
   Locale,
@@ -111,8 +112,11 @@ export async function activateLocale(
       // Private mode or full storage: the language still applies for this visit.
     }
   }
-  // What is stored now (another tab may have picked since this one read it).
-  keepLanguageCookie(storedLocale())
+  // What is stored now (another tab may have picked since this one read it). At the start, once
+  // the browser is idle: reading the cookies is a synchronous wait on the browser's cookie store.
+  const keep = () => keepLanguageCookie(storedLocale())
+  if (store) keep()
+  else whenIdle(keep)
   listeners.forEach((listener) => listener())
 }
 

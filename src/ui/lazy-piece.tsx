@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react'
 import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
+import { whenIdle } from './when-idle'
 
 export type PieceState = 'loading' | 'failed'
 
@@ -11,10 +12,13 @@ export type PieceState = 'loading' | 'failed'
  * Offline it still tries first: the service worker usually has the file.
  * React.lazy would throw to the nearest error boundary and remember the failure for good. It
  * also waits for the whole catalogue: home's first load has only the messages its files use.
+ * With `idle`, a piece the first screen can do without (below the fold, floating) starts
+ * loading only once the browser is idle, after the page is shown and hydrated.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: (state: PieceState) => ReactNode = () => null,
+  { idle = false }: { idle?: boolean } = {},
 ): ComponentType<P> {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
@@ -40,14 +44,17 @@ export function lazyPiece<P extends object>(
     useEffect(() => {
       if (component) return
       let live = true
-      start().then(
-        // In a transition React renders the piece in slices that yield to the browser, not in
-        // one long task on a slow phone.
-        (current) => live && startTransition(() => setComponent({ current })),
-        () => live && setFailed(true),
-      )
+      const begin = () =>
+        start().then(
+          // In a transition React renders the piece in slices that yield to the browser, not in
+          // one long task on a slow phone.
+          (current) => live && startTransition(() => setComponent({ current })),
+          () => live && setFailed(true),
+        )
+      const cancel = idle ? whenIdle(() => void begin()) : (void begin(), undefined)
       return () => {
         live = false
+        cancel?.()
       }
     }, [component, online])
     if (component) return <component.current {...props} />
