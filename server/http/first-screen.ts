@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
-import { EARLY_REPLIES, EARLY_REPLIES_AT } from '../../src/api/early-replies'
+import {
+  EARLY_LISTS,
+  EARLY_REPLIES,
+  EARLY_REPLIES_AT,
+  EARLY_REPLIES_TOKEN,
+} from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
 import type { Locale } from '../../src/contract/common'
@@ -141,9 +146,12 @@ const STEPPED_ASIDE = 'no-first-screen'
  *   or, once it has gone on without, makes the script leave the page alone;
  * - otherwise it asks for the page's catalogue replies: the same anonymous GETs at the same
  *   URLs as the storefront's own calls, kept for it in `window[EARLY_REPLIES]` with the
- *   address they were made for (src/api/early-replies.ts); as they arrive, the pictures the
- *   page shows first (the product's and its first four packages', or the package's) are
- *   preloaded.
+ *   address they were made for (src/api/early-replies.ts); as they arrive, the pictures the page shows first (the
+ *   product's and its first four packages', or the package's) are preloaded.
+ *
+ * A signed-in customer's orders or wallet opened from a link (`EARLY_LISTS`, without filters)
+ * asks for the list's first page the same way, with the page rather than after the scripts, with
+ * the customer's session (kept beside them: only calls with that session use them).
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
@@ -151,24 +159,26 @@ export const MARKUP_GUARD =
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +
   `if(h.length>2||p!==k.lang||t)k.classList.add('${STEPPED_ASIDE}');` +
-  `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h);if(!m)return;` +
-  `try{if(!t&&p==='en'&&k.lang==='en'){` +
+  `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
+  `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
+  `try{if(m&&!t&&p==='en'&&k.lang==='en'){` +
   `var r=window.${ROUTE_SCREEN}=fetch('/first-screen'+h.slice(1),{headers:{Accept:'application/json'}})` +
   `.then(function(x){return x.ok?x.json():null}).then(function(c){` +
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
   `.catch(function(){return null});return}` +
-  `var o=location.origin+'/api/products/',q='local='+p,` +
-  `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h},` +
-  `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:{Accept:'application/json'}})},` +
+  `var o=location.origin+'/api/',q='?local='+p,a={Accept:'application/json'},` +
+  `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h,${JSON.stringify(EARLY_REPLIES_TOKEN)}:s?t:''},` +
+  `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:a})},` +
   `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
   `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
   `j=function(x){return x.ok?x.clone().json():{}},` +
   `n=function(){};` +
-  `if(m[1])g('packages/'+m[2]+'?'+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
-  `else{g(m[2]+'?'+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
-  `g(m[2]+'/packages?'+q+'&page=1&per_page=300').then(j).then(function(b){` +
+  `if(s){a.Authorization='Bearer '+t;return s.forEach(function(c){g(c[0]+q+c[1])})}` +
+  `if(m[1])g('products/packages/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `else{g('products/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `g('products/'+m[2]+'/packages'+q+'&page=1&per_page=300').then(j).then(function(b){` +
   `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}}catch(e){}})()`
 
 /**

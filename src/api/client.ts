@@ -133,10 +133,10 @@ async function send(
 
   const url = apiUrl(path, query, localized)
   let response: Response
-  // A public catalogue call the page's first script already made (early-replies.ts).
+  // A call the page's first script already made (early-replies.ts).
   const early =
-    method === 'GET' && !token && !body && Object.keys(headers).length === 0
-      ? takeEarlyReply(url, init)
+    method === 'GET' && !forConsole && !body && Object.keys(headers).length === 0
+      ? takeEarlyReply(url, init, token)
       : undefined
   try {
     response = await (early ?? fetch(url, init))

@@ -1,29 +1,51 @@
 /**
  * Replies a page's first inline script asked for before the storefront's code arrived: a
  * product or package page opened from a link starts its catalogue calls with the page itself
- * instead of after the storefront's script (docs/api.md, The first screen). The script keeps
- * each call's pending response under its absolute URL in `window[EARLY_REPLIES]`, and the
- * address it was made for under `EARLY_REPLIES_AT`.
+ * instead of after the storefront's script, and so do a signed-in customer's orders and wallet
+ * (docs/api.md, The first screen). The script keeps each call's pending response under its
+ * absolute URL in `window[EARLY_REPLIES]`, the address it was made for under
+ * `EARLY_REPLIES_AT` and the session it sent (empty for none) under `EARLY_REPLIES_TOKEN`.
  */
 export const EARLY_REPLIES = '__earlyReplies'
 export const EARLY_REPLIES_AT = '#'
+export const EARLY_REPLIES_TOKEN = 'token'
+
+/**
+ * The signed-in lists asked for early, by address: each call's path and what follows the
+ * language in its query, as the storefront asks for the list's first page without filters
+ * (src/features/orders/queries.ts, src/features/wallet/queries.ts).
+ */
+export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
+  '#/Orders': [
+    ['orders', '&page=1'],
+    ['automated/get/status/bulk', ''],
+  ],
+  '#/wallet': [['payment-logs', '&page=1']],
+}
 
 type Replies = Record<string, Promise<Response> | string | undefined>
 
 const replies = () => (window as unknown as Record<string, Replies | undefined>)[EARLY_REPLIES]
 
 /**
- * The response of an anonymous GET of `url` the page's first script made, as a copy the
- * caller may read; undefined when there is none. The reply stays the one every call of `url`
+ * The response of a GET of `url` the page's first script made with the same session (`token`,
+ * null for none), as a copy the caller may read; undefined when there is none. The reply stays the one every call of `url`
  * gets, whenever it comes, until a call has read it (`settleEarlyReply`): a call cancelled
  * on the way (a page rendered again) and made anew uses it too, so the page never asks twice.
  * Only on the address the script saw: once the customer has moved on, calls go to the network.
  * A call the network refused (offline) is made again.
  */
-export function takeEarlyReply(url: string, init: RequestInit): Promise<Response> | undefined {
+export function takeEarlyReply(
+  url: string,
+  init: RequestInit,
+  token: string | null,
+): Promise<Response> | undefined {
   const kept = replies()
   if (!kept) return undefined
-  if (kept[EARLY_REPLIES_AT] !== window.location.hash) {
+  if (
+    kept[EARLY_REPLIES_AT] !== window.location.hash ||
+    kept[EARLY_REPLIES_TOKEN] !== (token ?? '')
+  ) {
     delete (window as unknown as Record<string, unknown>)[EARLY_REPLIES]
     return undefined
   }

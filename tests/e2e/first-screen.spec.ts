@@ -250,6 +250,44 @@ test.describe('a product or package page opened from a link', () => {
   })
 })
 
+test("a signed-in customer's orders and wallet opened from a link ask for their list with the page, once", async ({
+  page,
+  request,
+}) => {
+  await signedInCustomer(page, request, { balance: '25' })
+  const asked: string[] = []
+  page.on('request', (entry) => {
+    const { pathname, search } = new URL(entry.url())
+    if (entry.resourceType() === 'fetch') asked.push(`${pathname}${search}`)
+  })
+  for (const { path, heading, replies } of [
+    {
+      path: '/#/Orders',
+      heading: 'Orders',
+      replies: ['/api/orders?local=en&page=1', '/api/automated/get/status/bulk?local=en'],
+    },
+    { path: '/#/wallet', heading: 'Wallet', replies: ['/api/payment-logs?local=en&page=1'] },
+  ]) {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    asked.length = 0
+    await page.goto('about:blank')
+    await page.goto(path, { waitUntil: 'commit' })
+    // Before the storefront's script: the page's first script asked for them.
+    for (const reply of replies) await expect.poll(() => asked).toContain(reply)
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // The storefront used them rather than asking again.
+    for (const reply of replies) expect(asked.filter((entry) => entry === reply)).toHaveLength(1)
+    await page.unroute(/\/assets\/index-[\w-]+\.js$/)
+  }
+})
+
 test('a page changed while the storefront takes home over ends at that page', async ({ page }) => {
   // Home's own chunk held back: the storefront has started and is loading home's route
   // when the address changes (a link of the markup followed, a back button).
