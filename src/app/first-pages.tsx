@@ -136,10 +136,13 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   },
   orders: ({ search, queryClient }) => {
     const list = listSearch(ORDER_FILTER_STATUSES)(search)
-    return import('../features/orders/orders-page').then(({ OrdersPage, prefetchOrders }) => {
-      prefetchOrders(queryClient, list)
-      return <OrdersPage search={list} />
-    })
+    // The list's call and its check's code start beside the page's chunk, not after it.
+    void import('../features/orders/queries').then(({ prefetchOrders }) =>
+      prefetchOrders(queryClient, list),
+    )
+    return import('../features/orders/orders-page').then(({ OrdersPage }) => (
+      <OrdersPage search={list} />
+    ))
   },
   order: async (at) => {
     const id = idOf(at)
@@ -152,10 +155,12 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   },
   wallet: ({ search, queryClient }) => {
     const list = listSearch(WALLET_LOG_STATUSES)(search)
-    return import('../features/wallet/wallet-page').then(({ WalletPage, prefetchWallet }) => {
-      prefetchWallet(queryClient, list)
-      return <WalletPage search={list} />
-    })
+    void import('../features/wallet/queries').then(({ prefetchWallet }) =>
+      prefetchWallet(queryClient, list),
+    )
+    return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
+      <WalletPage search={list} />
+    ))
   },
   log: async (at) => {
     const id = idOf(at)

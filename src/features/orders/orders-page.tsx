@@ -1,10 +1,10 @@
-import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Order, ORDER_FILTER_STATUSES } from '../../contract/orders'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import { firstListFilters, useDatedListQuery } from '../../ui/dated-list'
+import { useDatedListQuery } from '../../ui/dated-list'
 import { ListFilters, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
@@ -13,12 +13,6 @@ import { orderQueries } from './queries'
 import { OrderStatusBadge } from './status'
 
 export type OrdersSearch = DatedListSearch<(typeof ORDER_FILTER_STATUSES)[number]>
-
-/** The page's first call, started before it renders (a first page, src/app/first-pages.tsx). */
-export function prefetchOrders(queryClient: QueryClient, search: OrdersSearch) {
-  const filters = firstListFilters(queryClient, search, 'total_price')
-  if (filters) void queryClient.prefetchQuery(orderQueries.list(filters))
-}
 
 const itemOf = (order: Order) =>
   order.package_name ? `${order.product_name} — ${order.package_name}` : order.product_name

@@ -1,8 +1,11 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
+import { firstListFilters } from '../../ui/dated-list'
+import type { DatedListSearch } from '../../ui/list-filters'
 import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
 import type * as Contract from '../../contract/orders'
+import type { ORDER_FILTER_STATUSES } from '../../contract/orders'
 
 /** A reply schema, loaded with the reply: the orders' pages are first loads too. */
 const reply =
@@ -40,4 +43,16 @@ export const orderQueries = {
       select: (reply) => reply.data,
       refetchInterval: ORDERS_REFRESH_MS,
     }),
+}
+
+/**
+ * The orders page's first call, started before the page's chunk has loaded (a first page,
+ * src/app/first-pages.tsx).
+ */
+export function prefetchOrders(
+  queryClient: QueryClient,
+  search: DatedListSearch<(typeof ORDER_FILTER_STATUSES)[number]>,
+) {
+  const filters = firstListFilters(queryClient, search, 'total_price')
+  if (filters) void queryClient.prefetchQuery(orderQueries.list(filters))
 }

@@ -1,6 +1,8 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { api } from '../../api/client'
 import { USER_KEY } from '../../api/session'
+import { firstListFilters } from '../../ui/dated-list'
+import type { DatedListSearch } from '../../ui/list-filters'
 import { datedListQuery, type DatedListFilters } from '../../ui/list-sort'
 import type * as Contract from '../../contract/wallet'
 import type { ReceiptMethod, UsdtNetwork, WalletLogStatus } from '../../contract/wallet'
@@ -117,4 +119,13 @@ export const usdtApi = {
     api.post('wallet/request-payment', reply('UsdtPaymentReplySchema'), {
       body: { amount, network },
     }),
+}
+
+/**
+ * The wallet page's first call, started before the page's chunk has loaded (a first page,
+ * src/app/first-pages.tsx).
+ */
+export function prefetchWallet(queryClient: QueryClient, search: DatedListSearch<WalletLogStatus>) {
+  const filters = firstListFilters(queryClient, search, 'value')
+  if (filters) void queryClient.prefetchQuery(walletQueries.logs(filters))
 }

@@ -1,11 +1,11 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { PaymentLog, PaymentLogPage, WalletLogStatus } from '../../contract/wallet'
 import type { Column } from '../../ui/data-list'
 import { DateTime } from '../../ui/date-time'
-import { firstListFilters, useDatedListQuery } from '../../ui/dated-list'
+import { useDatedListQuery } from '../../ui/dated-list'
 import { ListFilters, type DatedListSearch } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
@@ -15,12 +15,6 @@ import { walletQueries } from './queries'
 import * as styles from './wallet.css'
 
 export type WalletSearch = DatedListSearch<WalletLogStatus>
-
-/** The page's first call, started before it renders (a first page, src/app/first-pages.tsx). */
-export function prefetchWallet(queryClient: QueryClient, search: WalletSearch) {
-  const filters = firstListFilters(queryClient, search, 'value')
-  if (filters) void queryClient.prefetchQuery(walletQueries.logs(filters))
-}
 
 /** The wallet: its balance, what came in and went out, and every movement, filtered. */
 export function WalletPage({ search }: { search: WalletSearch }) {
