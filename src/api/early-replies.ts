@@ -44,7 +44,7 @@ export function takeEarlyReply(
   if (!kept) return undefined
   if (
     kept[EARLY_REPLIES_AT] !== window.location.hash ||
-    kept[EARLY_REPLIES_TOKEN] !== (token ?? '')
+    (kept[EARLY_REPLIES_TOKEN] ?? '') !== (token ?? '')
   ) {
     delete (window as unknown as Record<string, unknown>)[EARLY_REPLIES]
     return undefined
