@@ -1,3 +1,4 @@
+import { Checkpointer } from './checkpointer'
 import { joinReads, laterDurability } from './durability'
 import { mkdirSync } from 'node:fs'
 import { open, type FileHandle } from 'node:fs/promises'
@@ -286,6 +287,7 @@ class NodeSqliteDriver implements Driver {
   #write: Connection | undefined
   #read: Connection | undefined
   #sync: WalSync | undefined
+  #checkpointer: Checkpointer | undefined
   readonly #lock = new WriteLock()
 
   constructor(options: SqliteOptions) {
@@ -305,6 +307,13 @@ class NodeSqliteDriver implements Driver {
     write.exec('PRAGMA foreign_keys = ON')
     if (!inMemory && (this.#options.synchronous ?? 'FULL') === 'FULL')
       this.#sync = await WalSync.open(path.replace(/^file:/, '').replace(/\?.*$/, ''))
+    if (!inMemory) {
+      // Checkpoints on a thread of their own (see Checkpointer), unless it fails.
+      write.exec('PRAGMA wal_autocheckpoint = 0')
+      this.#checkpointer = new Checkpointer(path, () =>
+        write.exec('PRAGMA wal_autocheckpoint = 1000'),
+      )
+    }
     this.#write = write
     // A second connection to an in-memory database would be another, empty, database.
     this.#read = inMemory ? write : new Connection(path)
@@ -350,6 +359,8 @@ class NodeSqliteDriver implements Driver {
 
   async destroy() {
     if (this.#read && this.#read !== this.#write) this.#read.close()
+    await this.#checkpointer?.stop()
+    // The last connection to close copies the rest of the WAL into the file and removes it.
     this.#write?.close()
     await this.#sync?.close()
   }
