@@ -1,6 +1,7 @@
 import { execSync } from 'node:child_process'
 import { runInNewContext } from 'node:vm'
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
+import { EARLY_MODULES, EARLY_MODULES_ID } from './src/api/early-replies'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -89,6 +90,44 @@ function firstMessages(): Plugin {
 }
 
 /**
+ * The files of EARLY_MODULES (a signed-in list's page and what it runs first, by address and
+ * by language), with their styles, as JSON in the page before anything else: the page's first
+ * script preloads them when it asks for the list (server/http/first-screen.ts). What the page
+ * already loads or preloads (`loaded`: the entry's and home's files) is left out.
+ */
+function earlyModules(
+  chunks: { fileName: string; facadeModuleId: string | null }[],
+  loaded: Set<string>,
+  collect: (file: string, into: Set<string>) => void,
+  cssOf: (from: Set<string>) => Set<string>,
+): HtmlTagDescriptor {
+  const byAddress = Object.fromEntries(
+    Object.entries(EARLY_MODULES).map(([address, modules]) => {
+      const files = new Set<string>()
+      for (const module of modules) {
+        const chunk = chunks.find((item) => item.facadeModuleId?.endsWith(`/${module}`))
+        if (!chunk) throw new Error(`early-modules: ${module} is not a chunk of its own`)
+        collect(chunk.fileName, files)
+      }
+      const css = [...cssOf(files)].filter((file) => !cssOf(loaded).has(file))
+      return [
+        address,
+        [...files]
+          .filter((file) => !loaded.has(file))
+          .concat(css)
+          .map((f) => `/${f}`),
+      ]
+    }),
+  )
+  return {
+    tag: 'script',
+    attrs: { type: 'application/json', id: EARLY_MODULES_ID },
+    children: JSON.stringify(byAddress),
+    injectTo: 'head-prepend',
+  }
+}
+
+/**
  * The home page's critical path, announced in index.html so it loads in parallel with the
  * framework: the home route's split chunks and the English catalogue (modulepreload), their
  * styles (preload), and the two API replies every page needs first (website info and the
@@ -141,6 +180,7 @@ function homePreload(apiBase: string): Plugin {
               attrs: { rel: 'preload', as: 'style', crossorigin: '', href: `/${file}` },
               injectTo: 'head',
             })
+        tags.push(earlyModules(chunks, new Set([...entry, ...files]), collect, cssOf))
         for (const path of ['website/info', 'slider/images'])
           tags.push({
             tag: 'link',

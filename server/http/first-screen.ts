@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import {
   EARLY_LISTS,
+  EARLY_MODULES_ID,
   EARLY_REPLIES,
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
@@ -151,7 +152,9 @@ const STEPPED_ASIDE = 'no-first-screen'
  *
  * A signed-in customer's orders or wallet opened from a link (`EARLY_LISTS`, without filters)
  * asks for the list's first page the same way, with the page rather than after the scripts, with
- * the customer's session (kept beside them: only calls with that session use them).
+ * the customer's session (kept beside them: only calls with that session use them), and
+ * preloads the page's own modules and styles and its language's messages, which the build
+ * names in the page before this script (`EARLY_MODULES`).
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
@@ -175,7 +178,12 @@ export const MARKUP_GUARD =
   `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
   `j=function(x){return x.ok?x.clone().json():{}},` +
   `n=function(){};` +
-  `if(s){a.Authorization='Bearer '+t;return s.forEach(function(c){g(c[0]+q+c[1])})}` +
+  `if(s){a.Authorization='Bearer '+t;s.forEach(function(c){g(c[0]+q+c[1])});` +
+  `var f=d.getElementById('${EARLY_MODULES_ID}');` +
+  `var x=f?JSON.parse(f.textContent):{};return (x[h]||[]).concat(x[p]||[]).forEach(function(u){` +
+  `var n=d.createElement('link');` +
+  `if(u.slice(-4)==='.css'){n.rel='preload';n.as='style'}else n.rel='modulepreload';` +
+  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})}` +
   `if(m[1])g('products/packages/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
   `else{g('products/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
   `g('products/'+m[2]+'/packages'+q+'&page=1&per_page=300').then(j).then(function(b){` +
@@ -277,8 +285,14 @@ export function withFirstScreen(
         return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(rendered.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
-      // First in the head: a script after a stylesheet would wait for it to load.
-      .replace('<head>', `<head><script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`)
+      // First in the head (a script after a stylesheet would wait for it to load), after the
+      // early modules' names it reads.
+      .replace(
+        new RegExp(
+          `<head>(\\s*<script type="application/json" id="${EARLY_MODULES_ID}">[^<]*</script>)?`,
+        ),
+        (head) => `${head}<script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`,
+      )
       .replace('</body>', () => {
         return `<template id="${PRELOADS_ID}">${preloads}</template><script>${APP_LOADER}</script></body>`
       })

@@ -180,7 +180,9 @@ describeEachDatabase(
     it("puts home's markup into the page when the server build of it is there", async () => {
       // The entry-server.js stands in for `vite build --ssr`: what it renders shows what it got.
       await withBuild(
-        '<!doctype html><html lang="en"><head><title>Store</title>' +
+        '<!doctype html><html lang="en"><head>\n' +
+          '<script type="application/json" id="early-modules">{"#/Orders":["/assets/o.js"]}</script>' +
+          '<title>Store</title>' +
           '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
           '<link rel="preload" as="style" crossorigin="" href="/assets/home-1.css">' +
@@ -217,7 +219,13 @@ describeEachDatabase(
           expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
           // Home's styles apply before the first paint; the scripts are asked for after it.
           expect(page).toContain('<link rel="stylesheet" crossorigin="" href="/assets/home-1.css">')
-          expect(page.split('</head>')[0]).not.toMatch(/<script type="module"|modulepreload/)
+          expect(page.split('</head>')[0]).not.toMatch(
+            /<script type="module"|<link rel="modulepreload"/,
+          )
+          // The first script comes after the names of the early modules, which it reads.
+          expect(page).toMatch(
+            /<head>\n<script type="application\/json" id="early-modules">[^<]*<\/script><script>\(function/,
+          )
           expect(page).toContain(
             '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/index-1.js">' +
               '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></template>',

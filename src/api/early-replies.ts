@@ -23,6 +23,30 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
   '#/wallet': [['payment-logs', '&page=1']],
 }
 
+/**
+ * The modules those pages run first, by the same addresses (the page itself and what checks
+ * its list's reply), and by language what any page but home waits for before its first render
+ * (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The build
+ * names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
+ * vite.config.ts) and the page's first script preloads the page's and its language's with the
+ * list, instead of the storefront's script finding them one import after another.
+ */
+export const EARLY_MODULES: Record<string, string[]> = {
+  '#/Orders': [
+    'src/features/orders/orders-page.tsx',
+    'src/contract/orders.ts',
+    'src/api/check-reply.ts',
+  ],
+  '#/wallet': [
+    'src/features/wallet/wallet-page.tsx',
+    'src/contract/wallet.ts',
+    'src/api/check-reply.ts',
+  ],
+  en: ['locales/en/messages.po', 'src/api/persist.ts'],
+  ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
+}
+export const EARLY_MODULES_ID = 'early-modules'
+
 type Replies = Record<string, Promise<Response> | string | undefined>
 
 const replies = () => (window as unknown as Record<string, Replies | undefined>)[EARLY_REPLIES]

@@ -250,23 +250,31 @@ test.describe('a product or package page opened from a link', () => {
   })
 })
 
-test("a signed-in customer's orders and wallet opened from a link ask for their list with the page, once", async ({
+test("a signed-in customer's orders and wallet opened from a link ask for their list and code with the page, once", async ({
   page,
   request,
 }) => {
   await signedInCustomer(page, request, { balance: '25' })
   const asked: string[] = []
+  const scripts: string[] = []
   page.on('request', (entry) => {
     const { pathname, search } = new URL(entry.url())
     if (entry.resourceType() === 'fetch') asked.push(`${pathname}${search}`)
+    if (entry.resourceType() === 'script') scripts.push(pathname)
   })
-  for (const { path, heading, replies } of [
+  for (const { path, heading, replies, code } of [
     {
       path: '/#/Orders',
       heading: 'Orders',
       replies: ['/api/orders?local=en&page=1', '/api/automated/get/status/bulk?local=en'],
+      code: /\/orders-page-[\w-]+\.js$/,
     },
-    { path: '/#/wallet', heading: 'Wallet', replies: ['/api/payment-logs?local=en&page=1'] },
+    {
+      path: '/#/wallet',
+      heading: 'Wallet',
+      replies: ['/api/payment-logs?local=en&page=1'],
+      code: /\/wallet-page-[\w-]+\.js$/,
+    },
   ]) {
     let release = () => {}
     const held = new Promise<void>((resolve) => (release = resolve))
@@ -275,10 +283,14 @@ test("a signed-in customer's orders and wallet opened from a link ask for their 
       await route.continue()
     })
     asked.length = 0
+    scripts.length = 0
     await page.goto('about:blank')
     await page.goto(path, { waitUntil: 'commit' })
-    // Before the storefront's script: the page's first script asked for them.
+    // Before the storefront's script: the page's first script asked for them, and for the
+    // page's own code and the language's messages.
     for (const reply of replies) await expect.poll(() => asked).toContain(reply)
+    for (const file of [code, /\/messages-[\w-]+\.js$/])
+      await expect.poll(() => scripts.some((script) => file.test(script))).toBe(true)
     release()
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await page.waitForLoadState('networkidle')
