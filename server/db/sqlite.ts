@@ -310,9 +310,13 @@ class NodeSqliteDriver implements Driver {
     if (!inMemory) {
       // Checkpoints on a thread of their own (see Checkpointer), unless it fails.
       write.exec('PRAGMA wal_autocheckpoint = 0')
-      this.#checkpointer = new Checkpointer(path, () =>
-        write.exec('PRAGMA wal_autocheckpoint = 1000'),
-      )
+      this.#checkpointer = new Checkpointer(path, () => {
+        try {
+          write.exec('PRAGMA wal_autocheckpoint = 1000')
+        } catch {
+          // Closed already: nothing is written any more.
+        }
+      })
     }
     this.#write = write
     // A second connection to an in-memory database would be another, empty, database.

@@ -10,10 +10,26 @@ import { LanguageSwitch } from './language-switch'
 import * as styles from './shell.css'
 import { AppLink, useAppNavigate } from '../ui/nav'
 
-// Only signed-in customers need the account bar (and its dialog): it loads when they do.
-const AccountBar = lazyPiece(() => import('../features/auth/account-bar').then((m) => m.default))
-const Bell = lazyPiece(() => import('../features/notifications/bell').then((m) => m.default))
-const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
+// Only signed-in customers need the account bar (and its dialog): it loads when they do, once
+// the page they opened is shown (the browser idle), so the page's own code and replies have the
+// connection to themselves; so do the bell and the install button (shown only when the browser
+// offers to install).
+const idle = { idle: true }
+const AccountBar = lazyPiece(
+  () => import('../features/auth/account-bar').then((m) => m.default),
+  undefined,
+  idle,
+)
+const Bell = lazyPiece(
+  () => import('../features/notifications/bell').then((m) => m.default),
+  undefined,
+  idle,
+)
+const InstallButton = lazyPiece(
+  () => import('../pwa/install-prompt').then((m) => m.InstallButton),
+  undefined,
+  idle,
+)
 
 /**
  * The search box. On a wide screen it sits in the bar; on a phone a button opens it over the
