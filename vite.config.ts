@@ -101,6 +101,7 @@ function earlyModules(
   collect: (file: string, into: Set<string>) => void,
   cssOf: (from: Set<string>) => Set<string>,
 ): HtmlTagDescriptor {
+  const loadedCss = cssOf(loaded)
   const byAddress = Object.fromEntries(
     Object.entries(EARLY_MODULES).map(([address, modules]) => {
       const files = new Set<string>()
@@ -109,7 +110,7 @@ function earlyModules(
         if (!chunk) throw new Error(`early-modules: ${module} is not a chunk of its own`)
         collect(chunk.fileName, files)
       }
-      const css = [...cssOf(files)].filter((file) => !cssOf(loaded).has(file))
+      const css = [...cssOf(files)].filter((file) => !loadedCss.has(file))
       return [
         address,
         [...files]
