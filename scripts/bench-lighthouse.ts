@@ -9,7 +9,8 @@
  * calibrates a mid-tier phone (a Pixel 5) at a benchmarkIndex of 1000, so the slowdown is this
  * machine's median benchmarkIndex / 1000 (at least 1). `LIGHTHOUSE_RUNS` sets the runs per
  * page, `LIGHTHOUSE_PAGES=package,product` measures only those pages, `LIGHTHOUSE_SCALED=0`
- * skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all.
+ * skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all, `LIGHTHOUSE_REPORTS=dir`
+ * keeps each run's report there (`<page>-<run>.json`: its LCP element, requests and tasks).
  * `npm run bench:lighthouse`.
  *
  * Lighthouse simulates TBT from the wall time of the page's main-thread tasks, times the CPU
@@ -30,6 +31,7 @@ import lighthouse from 'lighthouse'
 import { throttling } from 'lighthouse/core/config/constants.js'
 import type { Artifacts, Result } from 'lighthouse'
 import { chromium } from 'playwright'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { demoSession, median, startServer } from './lib/server'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
@@ -130,7 +132,14 @@ async function signIn(port: number, token: string): Promise<void> {
   }
 }
 
-async function measure(url: string, cpuSlowdownMultiplier?: number, token = ''): Promise<Run> {
+const REPORTS = process.env.LIGHTHOUSE_REPORTS
+
+async function measure(
+  url: string,
+  cpuSlowdownMultiplier?: number,
+  token = '',
+  report = '',
+): Promise<Run> {
   // A new browser per run: every run is a first visit with a cold cache.
   const chrome = await launch({
     chromePath,
@@ -163,6 +172,10 @@ async function measure(url: string, cpuSlowdownMultiplier?: number, token = ''):
     )
     const lhr = result?.lhr
     if (!lhr) throw new Error('Lighthouse returned no result')
+    if (REPORTS && report) {
+      await mkdir(REPORTS, { recursive: true })
+      await writeFile(`${REPORTS}/${report}.json`, JSON.stringify(lhr))
+    }
     if (token && lhr.finalDisplayedUrl.includes('sign-in'))
       throw new Error(`${url} sent the signed-in customer to sign in`)
     return {
@@ -191,7 +204,12 @@ async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<numb
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++)
       runs.push(
-        await measure(server.url + page.path, cpuSlowdownMultiplier, page.signedIn ? token : ''),
+        await measure(
+          server.url + page.path,
+          cpuSlowdownMultiplier,
+          page.signedIn ? token : '',
+          `${page.name}-${cpuSlowdownMultiplier ?? 'default'}-${i + 1}`,
+        ),
       )
     const pick = (key: keyof Run) => median(runs.map((run) => run[key]))
     indexes.push(...runs.map((run) => run.index))

@@ -1,7 +1,8 @@
 import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
-import { whenIdle } from './when-idle'
+import { whenSettled } from './when-idle'
 
 export type PieceState = 'loading' | 'failed'
 
@@ -13,7 +14,8 @@ export type PieceState = 'loading' | 'failed'
  * React.lazy would throw to the nearest error boundary and remember the failure for good. It
  * also waits for the whole catalogue: home's first load has only the messages its files use.
  * With `idle`, a piece the first screen can do without (below the fold, floating) starts
- * loading only once the browser is idle, after the page is shown and hydrated.
+ * loading only once the page is shown and hydrated, its replies have come and the browser is
+ * idle.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -35,6 +37,7 @@ export function lazyPiece<P extends object>(
 
   function LazyPiece(props: P) {
     const online = useOnline()
+    const queryClient = useQueryClient()
     const [component, setComponent] = useState<{ current: ComponentType<P> } | undefined>(
       () => loaded && { current: loaded },
     )
@@ -51,12 +54,12 @@ export function lazyPiece<P extends object>(
           (current) => live && startTransition(() => setComponent({ current })),
           () => live && setFailed(true),
         )
-      const cancel = idle ? whenIdle(() => void begin()) : (void begin(), undefined)
+      const cancel = idle ? whenSettled(queryClient, () => void begin()) : (void begin(), undefined)
       return () => {
         live = false
         cancel?.()
       }
-    }, [component, online])
+    }, [component, online, queryClient])
     if (component) return <component.current {...props} />
     return placeholder(failed ? 'failed' : 'loading')
   }

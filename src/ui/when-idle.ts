@@ -1,3 +1,5 @@
+import type { QueryClient } from '@tanstack/react-query'
+
 /**
  * Runs `task` once the browser has nothing more urgent to do (at the latest after `timeoutMs`):
  * work the first screen does not need stays out of the tasks that show and hydrate it, where a
@@ -11,4 +13,47 @@ export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
   }
   const id = setTimeout(task, 1)
   return () => clearTimeout(id)
+}
+
+/**
+ * Runs `task` after the next frame has been shown: the frame just painted reaches the screen a
+ * frame later, and what starts before that still competes with it.
+ */
+function afterNextFrame(task: () => void): () => void {
+  if (typeof requestAnimationFrame !== 'function') return whenIdle(task)
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const frame = requestAnimationFrame(() => (timer = setTimeout(task)))
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Runs `task` once the page's replies have come (no query fetching; at the latest after
+ * `capMs`), the browser is idle and the page so far is on the screen: a page whose content
+ * waits for its reply (a signed-in customer's orders) shows it before the pieces that can wait
+ * take the connection. Returns a function that cancels it.
+ */
+export function whenSettled(queryClient: QueryClient, task: () => void, capMs = 3000): () => void {
+  let cancelIdle: (() => void) | undefined
+  let cancelFrame: (() => void) | undefined
+  const idle = () => {
+    stop()
+    cancelIdle ??= whenIdle(() => (cancelFrame = afterNextFrame(task)))
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+    if (!queryClient.isFetching()) idle()
+  })
+  const cap = setTimeout(idle, capMs)
+  function stop() {
+    unsubscribe()
+    clearTimeout(cap)
+  }
+  if (!queryClient.isFetching()) idle()
+  return () => {
+    stop()
+    cancelIdle?.()
+    cancelFrame?.()
+  }
 }

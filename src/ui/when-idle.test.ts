@@ -1,0 +1,61 @@
+import { QueryClient } from '@tanstack/react-query'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { whenSettled } from './when-idle'
+
+afterEach(() => vi.useRealTimers())
+
+/** A query whose reply comes when the test says. */
+function pendingQuery(queryClient: QueryClient) {
+  let answer!: (value: string) => void
+  void queryClient.fetchQuery({
+    queryKey: ['orders'],
+    queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
+  })
+  return (value: string) => answer(value)
+}
+
+describe('whenSettled', () => {
+  it('waits for the page’s replies before it runs what can wait', async () => {
+    const queryClient = new QueryClient()
+    const answer = pendingQuery(queryClient)
+    const task = vi.fn()
+    whenSettled(queryClient, task)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(task).not.toHaveBeenCalled()
+    answer('the list')
+    await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1))
+    expect(queryClient.getQueryData(['orders'])).toBe('the list')
+  })
+
+  it('runs at once (when idle) with nothing to wait for, and once only', async () => {
+    const queryClient = new QueryClient()
+    const task = vi.fn()
+    whenSettled(queryClient, task)
+    await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1))
+    await queryClient.fetchQuery({ queryKey: ['later'], queryFn: () => 'x' })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(task).toHaveBeenCalledTimes(1)
+  })
+
+  it('does not wait past its cap for a reply that never comes', async () => {
+    vi.useFakeTimers()
+    const queryClient = new QueryClient()
+    pendingQuery(queryClient)
+    const task = vi.fn()
+    whenSettled(queryClient, task, 3000)
+    await vi.advanceTimersByTimeAsync(2900)
+    expect(task).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1200)
+    expect(task).toHaveBeenCalledTimes(1)
+  })
+
+  it('cancelled, never runs', async () => {
+    const queryClient = new QueryClient()
+    const answer = pendingQuery(queryClient)
+    const task = vi.fn()
+    whenSettled(queryClient, task)()
+    answer('the list')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(task).not.toHaveBeenCalled()
+  })
+})
