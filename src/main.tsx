@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { getToken } from './api/token'
-import { forgetUser } from './api/session'
+import { forgetUser, USER_KEY } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
 import { needsSignIn } from './app/first-page-paths'
@@ -14,12 +14,21 @@ import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
-import { activateLocale, storedLocale } from './i18n/locale'
+import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './i18n/locale'
 import { FIRST_SCREEN_ID } from './contract/constants'
 import { whenIdle } from './ui/when-idle'
 import './theme/theme.css'
 
 const queryClient = createQueryClient()
+
+// The customer's own replies carry texts in the language they were asked in (an order's
+// product name): another language asks for them again. The catalogue's keys name the language.
+let repliesLocale = storedLocale()
+subscribeLocale(() => {
+  if (currentLocale() === repliesLocale) return
+  repliesLocale = currentLocale()
+  void queryClient.invalidateQueries({ queryKey: USER_KEY })
+})
 
 interface Routing {
   router: AppRouter

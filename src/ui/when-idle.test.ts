@@ -1,16 +1,15 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, queryOptions } from '@tanstack/react-query'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { whenSettled } from './when-idle'
 
 afterEach(() => vi.useRealTimers())
 
+const orders = (queryFn: () => Promise<string>) => queryOptions({ queryKey: ['orders'], queryFn })
+
 /** A query whose reply comes when the test says. */
 function pendingQuery(queryClient: QueryClient) {
   let answer!: (value: string) => void
-  void queryClient.fetchQuery({
-    queryKey: ['orders'],
-    queryFn: () => new Promise<string>((resolve) => (answer = resolve)),
-  })
+  void queryClient.fetchQuery(orders(() => new Promise<string>((resolve) => (answer = resolve))))
   return (value: string) => answer(value)
 }
 
@@ -24,7 +23,7 @@ describe('whenSettled', () => {
     expect(task).not.toHaveBeenCalled()
     answer('the list')
     await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1))
-    expect(queryClient.getQueryData(['orders'])).toBe('the list')
+    expect(queryClient.getQueryData(orders(() => Promise.resolve('')).queryKey)).toBe('the list')
   })
 
   it('runs at once (when idle) with nothing to wait for, and once only', async () => {
@@ -32,7 +31,7 @@ describe('whenSettled', () => {
     const task = vi.fn()
     whenSettled(queryClient, task)
     await vi.waitFor(() => expect(task).toHaveBeenCalledTimes(1))
-    await queryClient.fetchQuery({ queryKey: ['later'], queryFn: () => 'x' })
+    await queryClient.fetchQuery(orders(() => Promise.resolve('again')))
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(task).toHaveBeenCalledTimes(1)
   })

@@ -41,7 +41,19 @@ test('the orders sorted oldest first from the list, and again after a reload, in
   await page.getByLabel('Sort').selectOption({ label: 'Highest amount first' })
   await expect(firstLink()).toHaveText(String(largest))
 
+  // The rows come again in the language picked: the reply names the product in it.
+  const productName = async (local: string) => {
+    const reply = await request.get(`/api/orders?local=${local}`, {
+      headers: { Authorization: `Bearer ${customer.token}` },
+    })
+    return ((await reply.json()) as { data: { product_name: string }[] }).data[0]!.product_name
+  }
+  const [english, arabic] = [await productName('en'), await productName('ar')]
+  expect(arabic).not.toBe(english)
+  await expect(page.getByRole('table')).toContainText(english)
   await switchToArabic(page)
+  await expect(page.getByRole('table')).toContainText(arabic)
+  await expect(page.getByRole('table')).not.toContainText(english)
   await page.getByLabel('الترتيب').selectOption({ label: 'الأقدم أولًا' })
   await expect(firstLink()).toHaveText(String(oldest))
   await page.reload()
