@@ -99,9 +99,11 @@ async function render(
         // React writes preloads of the pictures it renders first: home's page asks for its
         // slide in the head, and a route screen's pictures load as soon as it is shown.
         .replace(/^(<link rel="preload"[^>]*>)+/, '')
-        // Controls do nothing before the storefront's script runs, and what was typed there
-        // would be lost when it renders: they wait for it (links work as they are).
-        .replace(/<(form|button)\b/g, '<$1 inert'),
+        // What was typed in a form before the storefront's script runs would be lost when it
+        // renders: forms wait for it. A button pressed before then is pressed again once it
+        // has taken the page over (the page's first script keeps the press); links work as
+        // they are.
+        .replace(/<form\b/g, '<form inert'),
       style,
       title: info.website_name,
     }

@@ -15,7 +15,7 @@ import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './i18n/locale'
-import { FIRST_SCREEN_ID } from './contract/constants'
+import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './contract/constants'
 import { whenIdle } from './ui/when-idle'
 import './theme/theme.css'
 
@@ -176,6 +176,27 @@ function RouterInTheBackground({ shown }: { shown: string }) {
   return null
 }
 
+/**
+ * The presses on the server's markup's buttons made before the storefront took it over, kept by
+ * the page's first script (docs/api.md, The first screen), pressed again now that it has.
+ */
+function PressedAgain() {
+  useEffect(() => {
+    const kept = window as unknown as Record<string, HTMLElement[] | null | undefined>
+    const pressed = kept[FIRST_SCREEN_PRESSES] ?? []
+    kept[FIRST_SCREEN_PRESSES] = null
+    // One a task, as a hand presses them: each sees the page the one before left.
+    const pressNext = () => {
+      const button = pressed.shift()
+      if (!button) return
+      if (button.isConnected) button.click()
+      setTimeout(pressNext)
+    }
+    pressNext()
+  }, [])
+  return null
+}
+
 async function boot() {
   const locale = storedLocale()
   const path = currentPath()
@@ -257,16 +278,23 @@ async function boot() {
   const made = route ? !!firstPage && (await routeSeeded) : isHome && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
     document.getElementById('boot')?.remove()
-    // Its controls waited for the storefront.
+    // Its forms waited for the storefront.
     for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')
     // In a transition, hydration yields to the browser every few milliseconds (outside one,
     // React hydrates in a single task: a long task on a slow phone), and a tap on a part not
     // yet hydrated hydrates that part first.
     startTransition(() => {
-      root = hydrateRoot(markup, app, {
-        // Markup that differs (the connection went, newer saved data) is rendered anew.
-        onRecoverableError: (error) => console.warn('The first screen was rendered again', error),
-      })
+      root = hydrateRoot(
+        markup,
+        <>
+          {app}
+          <PressedAgain />
+        </>,
+        {
+          // Markup that differs (the connection went, newer saved data) is rendered anew.
+          onRecoverableError: (error) => console.warn('The first screen was rendered again', error),
+        },
+      )
     })
     return
   }

@@ -11,7 +11,12 @@ import {
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
 import type { Locale } from '../../src/contract/common'
-import { FIRST_SCREEN_ID, type FirstScreen, type RouteScreenReplies } from '../../src/contract/site'
+import {
+  FIRST_SCREEN_ID,
+  FIRST_SCREEN_PRESSES,
+  type FirstScreen,
+  type RouteScreenReplies,
+} from '../../src/contract/site'
 import type {
   RenderedFirstScreen,
   renderFirstScreen,
@@ -158,6 +163,9 @@ const STEPPED_ASIDE = 'no-first-screen'
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
+  `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
+  `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
+  `if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +
   `try{l=localStorage.getItem('${LANGUAGE_KEY}');` +
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +

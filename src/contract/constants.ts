@@ -67,5 +67,11 @@ export const MAX_PER_PAGE = 300
 /** The id of the script element that carries the first screen's replies in the page. */
 export const FIRST_SCREEN_ID = 'first-screen'
 
+/**
+ * Where the page's first script keeps the presses on the server's markup's buttons made before
+ * the storefront took it over (an array, set to null once they are pressed again).
+ */
+export const FIRST_SCREEN_PRESSES = '__firstScreenPresses'
+
 /** A transaction hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20. */
 export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/

@@ -75,7 +75,7 @@ export const MessagePayloadSchema = v.object({
 })
 export type MessagePayload = v.InferOutput<typeof MessagePayloadSchema>
 
-export { FIRST_SCREEN_ID } from './constants'
+export { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './constants'
 
 /**
  * The replies a first visit needs before it can paint home and its footer, carried in the page the server

@@ -286,8 +286,9 @@ test("product 1's pictures are a gallery a keyboard can page through, in both la
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/#/products/products-1/1')
-  // The page comes as the server's markup first; its buttons work once the storefront has taken
-  // it over (its footer is the storefront's own). A press before that is lost.
+  // The page comes as the server's markup first; its buttons act once the storefront has taken
+  // it over (its footer is the storefront's own); a press before is made then
+  // (first-screen.spec.ts).
   await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
   for (const words of [
     { name: 'PUBG Mobile UC', next: 'Next picture', previous: 'Previous picture', of: 'of' },

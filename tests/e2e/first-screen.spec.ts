@@ -160,6 +160,28 @@ test.describe('a product or package page opened from a link', () => {
     return asked
   }
 
+  test("presses on the gallery before the storefront's script are made once it has taken the page over", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const release = await holdScript(page)
+    await page.goto('/#/products/products-1/1', { waitUntil: 'commit' })
+    const gallery = page.getByRole('region', { name: /PUBG Mobile UC/ })
+    const next = gallery.getByRole('button', { name: 'Next picture' })
+    await expect(gallery.getByText('1 of 4')).toBeVisible()
+    await next.click()
+    await next.click()
+    // Nothing moves yet: the storefront is not there.
+    await expect(gallery.getByText('1 of 4')).toBeVisible()
+    release()
+    await expect(gallery.getByText('3 of 4')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    // Pressed once each, not again.
+    await expect(gallery.getByText('3 of 4')).toBeVisible()
+    await next.click()
+    await expect(gallery.getByText('4 of 4')).toBeVisible()
+  })
+
   for (const { path, heading, replies } of [
     {
       path: '/#/products/products-1/1',
