@@ -281,8 +281,8 @@ async function boot() {
     // Its forms waited for the storefront.
     for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')
     // In a transition, hydration yields to the browser every few milliseconds (outside one,
-    // React hydrates in a single task: a long task on a slow phone), and a tap on a part not
-    // yet hydrated hydrates that part first.
+    // React hydrates in a single task: a long task on a slow phone); a press meanwhile is kept
+    // by the page's first script and made once hydration is done (PressedAgain).
     startTransition(() => {
       root = hydrateRoot(
         markup,
