@@ -139,11 +139,11 @@ const STEPPED_ASIDE = 'no-first-screen'
 
 /**
  * Run in the head, before the body is painted. It keeps the presses on the markup's buttons
- * until the storefront has taken the page over and presses them again (src/main.tsx). The markup is home for a visitor who is not
- * signed in, in the page's language (the `language` cookie's, English without one), so a page
- * opened at another route (the hash), in another language than the page's (the stored one
- * decides: the cookie may lag behind it) or signed in shows the static skeleton instead until
- * the storefront renders.
+ * until the storefront has taken the page over and presses them again (src/main.tsx). The
+ * markup is home for a visitor who is not signed in, in the page's language (the `language`
+ * cookie's, English without one), so a page opened at another route (the hash), in another
+ * language than the page's (the stored one decides: the cookie may lag behind it) or signed in
+ * shows the static skeleton instead until the storefront renders.
  *
  * A product or package page opened from a link (a hash route, which the server never sees)
  * does not wait for the storefront's script either:

@@ -11,9 +11,9 @@ import * as styles from './shell.css'
 import { AppLink, useAppNavigate } from '../ui/nav'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do, once
-// the page they opened is shown (the browser idle), so the page's own code and replies have the
-// connection to themselves; so do the bell and the install button (shown only when the browser
-// offers to install).
+// the page they opened has its replies and is shown (lazyPiece's `idle`), so the page's own
+// code and replies have the connection to themselves; so do the bell and the install button
+// (shown only when the browser offers to install).
 const idle = { idle: true }
 const AccountBar = lazyPiece(
   () => import('../features/auth/account-bar').then((m) => m.default),
