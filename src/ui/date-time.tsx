@@ -1,4 +1,5 @@
-import { useLingui } from '@lingui/react/macro'
+import { formatDate, formatTime } from '../i18n/dates'
+import { useLocale } from '../i18n/use-locale'
 
 const whole = { whiteSpace: 'nowrap' } as const
 
@@ -8,13 +9,13 @@ const whole = { whiteSpace: 'nowrap' } as const
  * A narrow screen breaks the line between the date and the time, never inside either.
  */
 export function DateTime({ at, date, time }: { at?: string | null; date: string; time: string }) {
-  const { i18n } = useLingui()
+  const locale = useLocale()
   const instant = at ? new Date(at) : null
   const known = instant && !Number.isNaN(instant.getTime())
   return (
     <time dateTime={at ?? `${date}T${time}`}>
-      <span style={whole}>{known ? i18n.date(instant, { dateStyle: 'medium' }) : date}</span>{' '}
-      <span style={whole}>{known ? i18n.date(instant, { timeStyle: 'short' }) : time}</span>
+      <span style={whole}>{known ? formatDate(instant, locale) : date}</span>{' '}
+      <span style={whole}>{known ? formatTime(instant, locale) : time}</span>
     </time>
   )
 }

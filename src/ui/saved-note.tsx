@@ -1,4 +1,6 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
+import { formatDateTime } from '../i18n/dates'
+import { useLocale } from '../i18n/use-locale'
 import { useOnline } from './use-online'
 import * as styles from './surface.css'
 
@@ -7,10 +9,10 @@ import * as styles from './surface.css'
  * seen online: say so, with when (the device's local time). Online, nothing.
  */
 export function AccountSavedNote({ updatedAt }: { updatedAt: number }) {
-  const { i18n } = useLingui()
+  const locale = useLocale()
   const online = useOnline()
   if (online || !updatedAt) return null
-  const when = i18n.date(new Date(updatedAt), { dateStyle: 'medium', timeStyle: 'short' })
+  const when = formatDateTime(new Date(updatedAt), locale)
   return (
     <p className={styles.savedNote} role="status">
       <Trans>You are offline. This was saved on this device at {when}.</Trans>
