@@ -272,7 +272,7 @@ test.describe('a product or package page opened from a link', () => {
   })
 })
 
-test("a signed-in customer's orders and wallet opened from a link ask for their list and code with the page, once", async ({
+test("a signed-in customer's orders and wallet opened from a link ask for their list and code with the page, and each reply once", async ({
   page,
   request,
 }) => {
@@ -315,9 +315,13 @@ test("a signed-in customer's orders and wallet opened from a link ask for their 
       await expect.poll(() => scripts.some((script) => file.test(script))).toBe(true)
     release()
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    // The top bar's balance and bell, shown a moment apart, asked for the profile together.
+    await expect(page.getByRole('button', { name: /change currency/ })).toBeVisible()
+    await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
     await page.waitForLoadState('networkidle')
     // The storefront used them rather than asking again.
     for (const reply of replies) expect(asked.filter((entry) => entry === reply)).toHaveLength(1)
+    expect(asked.filter((entry) => entry.startsWith('/api/profile?'))).toHaveLength(1)
     await page.unroute(/\/assets\/index-[\w-]+\.js$/)
   }
 })
