@@ -29,10 +29,11 @@ function buildId(): string {
  * V8's explicit compile hint (Chrome 136 on; others ignore the comment): a script whose first
  * line is `//# allFunctionsCalledOnLoad` has all its functions compiled as it streams in, on a
  * background thread, instead of each one on the main thread the first time it runs, which was
- * a third of the start's main-thread work (docs/performance.md). On every chunk but the push
- * library's, which loads alone when a customer turns notifications on. Added after Vite's last
- * change to the code (its preload map goes first in the file), so the compressed copies made
- * before are made again.
+ * a third of the start's main-thread work (docs/performance.md). On the chunks of 8 KB and
+ * more (a small one compiles in no time, and the comment is bytes on every route's first load)
+ * but the push library's, which loads alone when a customer turns notifications on. Added
+ * after Vite's last change to the code (its preload map goes first in the file), so the
+ * compressed copies made before are made again.
  */
 function compileHints(): Plugin {
   const HINT = '//# allFunctionsCalledOnLoad\n'
@@ -43,7 +44,8 @@ function compileHints(): Plugin {
       order: 'post',
       handler(_, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || chunk.name === 'firebase') continue
+          if (chunk.type !== 'chunk' || chunk.name === 'firebase' || chunk.code.length < 8_192)
+            continue
           chunk.code = HINT + chunk.code
           const brotli = bundle[`${chunk.fileName}.br`]
           if (brotli?.type === 'asset')
@@ -310,11 +312,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         codeSplitting: {
           groups: [
             { name: 'initial', tags: ['$initial'] },
-            // The kit's pieces home shares with most pages, on their own: in home's chunk they
-            // would make every page load home.
+            // The kit's pieces home shares with most pages (the dates its offline note writes
+            // too), on their own: in home's chunk they would make every page load home.
             {
               name: 'kit',
-              test: /[\\/]src[\\/]ui[\\/](load-problem|empty-state|field\.css)\.tsx?$/,
+              test: /[\\/]src[\\/](ui[\\/](load-problem|empty-state|field\.css)|i18n[\\/]dates)\.tsx?$/,
             },
             // The pages that only say something (not found, forbidden): the router's too, but
             // in its chunk they would make /403, shown without the router, load it.
