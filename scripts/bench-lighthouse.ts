@@ -33,6 +33,7 @@ import type { Artifacts, Result } from 'lighthouse'
 import { chromium } from 'playwright'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { demoSession, median, startServer } from './lib/server'
+import type { TraceEvent } from './lib/trace'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 const MOBILE_THROTTLING = throttling.mobileSlow4G
@@ -70,15 +71,6 @@ interface Run {
   longestTask: number
   /** When this browser showed the first content: Lighthouse simulates from it. */
   seenFcp: number
-}
-
-interface TraceEvent {
-  name: string
-  pid: number
-  tid: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string }
 }
 
 /**

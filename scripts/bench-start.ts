@@ -20,18 +20,7 @@
  */
 import { chromium, type Browser } from 'playwright'
 import { demoSession, median, startServer } from './lib/server'
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string; data?: { documentLoaderURL?: string } }
-}
+import type { TraceEvent } from './lib/trace'
 
 export interface StartPage {
   name: string

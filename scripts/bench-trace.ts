@@ -11,17 +11,7 @@
  */
 import { chromium } from 'playwright'
 import { boundedInt, demoSession, median, startServer } from './lib/server'
-
-interface TraceEvent {
-  name: string
-  ph: string
-  pid: number
-  tid: number
-  ts: number
-  dur?: number
-  tdur?: number
-  args?: { name?: string; data?: { url?: string } }
-}
+import type { TraceEvent } from './lib/trace'
 
 const path = process.argv[2] ?? '/'
 const signedIn = process.argv[3] === 'signed-in'
