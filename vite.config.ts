@@ -29,7 +29,7 @@ function buildId(): string {
  * V8's explicit compile hint (Chrome 136 on; others ignore the comment): a script whose first
  * line is `//# allFunctionsCalledOnLoad` has all its functions compiled as it streams in, on a
  * background thread, instead of each one on the main thread the first time it runs, which was
- * a third of the start's main-thread work (docs/performance.md). On the chunks of 8 KB and
+ * a fifth of the start's main-thread work (docs/performance.md). On the chunks of 8 KB and
  * more (a small one compiles in no time, and the comment is bytes on every route's first load)
  * but the push library's, which loads alone when a customer turns notifications on. Added
  * after Vite's last change to the code (its preload map goes first in the file), so the

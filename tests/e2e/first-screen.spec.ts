@@ -315,7 +315,7 @@ test("a signed-in customer's orders and wallet opened from a link ask for their 
       await expect.poll(() => scripts.some((script) => file.test(script))).toBe(true)
     release()
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-    // The top bar's balance and bell, shown a moment apart, asked for the profile together.
+    // The top bar's balance and bell, shown a moment apart, share one request for the profile.
     await expect(page.getByRole('button', { name: /change currency/ })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
     await page.waitForLoadState('networkidle')
