@@ -316,13 +316,29 @@ test("product 1's pictures are a gallery a keyboard can page through, in both la
           return middle > box.left && middle < box.right
         })
       })
+    // What the count says (it is read out) as the row scrolls past pictures on its way.
+    const said = await count.evaluateHandle((p) => {
+      const texts: string[] = []
+      new MutationObserver(() => texts.push(p.textContent ?? '')).observe(p, {
+        subtree: true,
+        characterData: true,
+        childList: true,
+      })
+      return texts
+    })
     const next = gallery.getByRole('button', { name: words.next })
     await next.focus()
+    // Each press as soon as its picture fills most of the row, its scroll not yet over.
     for (const index of [1, 2, 3]) {
       await page.keyboard.press('Enter')
       await expect(count).toHaveText(`${index + 1} ${words.of} 4`)
       await expect.poll(inView).toBe(index)
     }
+    await expect.poll(inView).toBe(3)
+    const sequence = await said.evaluate((texts) =>
+      texts.filter((text, i) => text !== texts[i - 1]),
+    )
+    expect(sequence).toEqual([2, 3, 4].map((number) => `${number} ${words.of} 4`))
     await expect(next).toHaveAttribute('aria-disabled', 'true')
     // Every picture has loaded by now, each in its place.
     for (const img of await slides.locator('img').all())

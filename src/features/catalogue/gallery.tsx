@@ -28,32 +28,57 @@ export function Gallery({
   const name = product.name
   const track = useRef<HTMLUListElement>(null)
   const [shown, setShown] = useState(0)
+  /** The picture a button scrolls to, until the row stops there (or a swipe takes over). */
+  const heading = useRef<number | null>(null)
   if (pictures.length < 2) return <DetailImage src={pictures[0]} />
 
   const last = pictures.length - 1
-  /** Scrolled by a slide's width; in a right-to-left row, scrollLeft runs below 0. */
-  const go = (index: number) => {
-    const row = track.current
-    if (!row) return
-    const to = Math.max(0, Math.min(last, index))
+  /** The row's width, to the fraction of a pixel, as its scroll offsets are. */
+  const width = (row: HTMLElement) => row.getBoundingClientRect().width
+  /** Which picture the row shows: in a right-to-left row, scrollLeft runs below 0. */
+  const at = (row: HTMLElement) => Math.abs(row.scrollLeft) / width(row)
+  const scroll = (row: HTMLElement, index: number) => {
     const sign = getComputedStyle(row).direction === 'rtl' ? -1 : 1
     const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches
-    row.scrollTo({ left: sign * to * row.clientWidth, behavior: smooth ? 'smooth' : 'auto' })
-    setShown(to)
+    row.scrollTo({ left: sign * index * width(row), behavior: smooth ? 'smooth' : 'auto' })
   }
+  /** The row is where a button sent it, within a pixel (or nothing sent it). */
+  const arrived = (row: HTMLElement) =>
+    heading.current === null || Math.abs(at(row) - heading.current) * width(row) < 1
+  const go = (index: number) => {
+    const row = track.current
+    if (!row?.clientWidth) return
+    const to = Math.max(0, Math.min(last, index))
+    setShown(to)
+    heading.current = to
+    if (arrived(row)) heading.current = null
+    else scroll(row, to)
+  }
+  // On the way to a button's picture the row passes others: the count (read out as it changes)
+  // and the next press keep to where it goes, not to where it is in between.
   const onScroll = () => {
     const row = track.current
-    if (row?.clientWidth) setShown(Math.round(Math.abs(row.scrollLeft) / row.clientWidth))
+    if (!row?.clientWidth || !arrived(row)) return
+    heading.current = null
+    setShown(Math.round(at(row)))
+  }
+  // A scroll's end short of where a button sent the row is the end of an earlier scroll (a
+  // press during it): the row goes on to the picture.
+  const onScrollEnd = () => {
+    const row = track.current
+    if (!row?.clientWidth) return
+    if (arrived(row)) onScroll()
+    else if (heading.current !== null) scroll(row, heading.current)
   }
   // Home and End as in a list; the arrows scroll the row themselves.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault()
       go(event.key === 'Home' ? 0 : last)
-    }
+    } else if (/^(Arrow|Page)/.test(event.key)) heading.current = null
   }
   const total = pictures.length
-  const position = (number: number) => t`${number} of ${total}`
+  const numbered = (number: number) => t`${number} of ${total}`
   const alt = (number: number) => t`${name}, picture ${number}`
 
   return (
@@ -69,11 +94,15 @@ export function Gallery({
         tabIndex={0}
         aria-label={t`Pictures`}
         onScroll={onScroll}
+        onScrollEnd={onScrollEnd}
+        // A finger or a wheel takes over from a button's scroll, as the keys above do.
+        onPointerDown={() => (heading.current = null)}
+        onWheel={() => (heading.current = null)}
         onKeyDown={onKeyDown}
       >
         {pictures.map((src, index) => (
           <li key={src} className={styles.gallerySlide}>
-            <div role="group" aria-roledescription={t`slide`} aria-label={position(index + 1)}>
+            <div role="group" aria-roledescription={t`slide`} aria-label={numbered(index + 1)}>
               <img
                 className={styles.detailImage}
                 src={src}
@@ -101,7 +130,7 @@ export function Gallery({
           </Icon>
         </button>
         <p className={styles.galleryCount} aria-live="polite">
-          {position(shown + 1)}
+          {numbered(shown + 1)}
         </p>
         <button
           type="button"
