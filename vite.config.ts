@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process'
 import { runInNewContext } from 'node:vm'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
-import { EARLY_MODULES, EARLY_MODULES_ID } from './src/api/early-replies'
+import { EARLY_ENTRY, EARLY_MODULES, EARLY_MODULES_ID } from './src/api/early-replies'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -159,7 +159,8 @@ function earlyModules(
   return {
     tag: 'script',
     attrs: { type: 'application/json', id: EARLY_MODULES_ID },
-    children: JSON.stringify(byAddress),
+    // The entry's files too, the entry first: asked for before the page's many small ones.
+    children: JSON.stringify({ ...byAddress, [EARLY_ENTRY]: [...loaded].map((f) => `/${f}`) }),
     injectTo: 'head-prepend',
   }
 }

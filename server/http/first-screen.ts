@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import {
+  EARLY_ENTRY,
   EARLY_LISTS,
   EARLY_MODULES_ID,
   EARLY_REPLIES,
@@ -159,8 +160,9 @@ const STEPPED_ASIDE = 'no-first-screen'
  * A signed-in customer's orders or wallet opened from a link (`EARLY_LISTS`, without filters)
  * asks for the list's first page the same way, with the page rather than after the scripts, with
  * the customer's session (kept beside them: only calls with that session use them), and
- * preloads the page's own modules and styles and its language's messages, which the build
- * names in the page before this script (`EARLY_MODULES`).
+ * preloads the storefront's entry and what it loads first, then the page's own modules and
+ * styles and its language's messages, which the build names in the page before this script
+ * (`EARLY_MODULES`).
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
@@ -189,7 +191,8 @@ export const MARKUP_GUARD =
   `n=function(){};` +
   `if(s){a.Authorization='Bearer '+t;s.forEach(function(c){g(c[0]+q+c[1])});` +
   `var f=d.getElementById('${EARLY_MODULES_ID}');` +
-  `var x=f?JSON.parse(f.textContent):{};return (x[h]||[]).concat(x[p]||[]).forEach(function(u){` +
+  `var x=f?JSON.parse(f.textContent):{};` +
+  `return (x[${JSON.stringify(EARLY_ENTRY)}]||[]).concat(x[h]||[],x[p]||[]).forEach(function(u){` +
   `var n=d.createElement('link');` +
   `if(u.slice(-4)==='.css'){n.rel='preload';n.as='style'}else n.rel='modulepreload';` +
   `n.crossOrigin='';n.href=u;d.head.appendChild(n)})}` +

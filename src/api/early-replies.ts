@@ -46,6 +46,11 @@ export const EARLY_MODULES: Record<string, string[]> = {
   ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
 }
 export const EARLY_MODULES_ID = 'early-modules'
+/**
+ * The key under which that element lists the storefront's entry and the files it loads first,
+ * the entry first: those pages ask for them before their own, which are many and small.
+ */
+export const EARLY_ENTRY = 'entry'
 
 type Replies = Record<string, Promise<Response> | string | undefined>
 

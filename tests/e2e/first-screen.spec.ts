@@ -313,6 +313,8 @@ test("a signed-in customer's orders and wallet opened from a link ask for their 
     for (const reply of replies) await expect.poll(() => asked).toContain(reply)
     for (const file of [code, /\/messages-[\w-]+\.js$/])
       await expect.poll(() => scripts.some((script) => file.test(script))).toBe(true)
+    // The storefront's entry, the largest, first of all: not after the page's many small files.
+    expect(scripts[0]).toMatch(/\/index-[\w-]+\.js$/)
     release()
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     // The top bar's balance and bell, shown a moment apart, share one request for the profile.
