@@ -14,7 +14,6 @@ import {
 import type { Locale } from '../../contract/common'
 import { useLocale } from '../../i18n/use-locale'
 import { disablePush } from '../../pwa/push'
-import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { UserIcon } from '../../ui/icons'
 import { lazyPiece } from '../../ui/lazy-piece'
 import { useDismiss } from '../../ui/use-dismiss'
@@ -22,8 +21,12 @@ import { authApi } from './queries'
 import * as styles from './account-bar.css'
 import { AppLink } from '../../ui/nav'
 
-// The token dialog and its whitelist rule (with ipaddr.js) load when it is first opened.
+// The token dialog and its whitelist rule (with ipaddr.js), and the dialog library behind the
+// logout question, load when first opened: not with every signed-in page.
 const TokenDialog = lazyPiece(() => import('./token-dialog').then((m) => m.TokenDialog))
+const ConfirmDialog = lazyPiece(() =>
+  import('../../ui/confirm-dialog').then((m) => m.ConfirmDialog),
+)
 
 /**
  * The signed-in part of the top bar: balance, currency, the bell (the notifications feature's,
@@ -193,13 +196,15 @@ function ProfileMenu({
         </ul>
       )}
       {tokenOpen && <TokenDialog onClose={closeToken} />}
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title={<Trans>Do you want to log out?</Trans>}
-        onConfirm={() => void logout()}
-        busy={leaving}
-      />
+      {confirming && (
+        <ConfirmDialog
+          open
+          onOpenChange={setConfirming}
+          title={<Trans>Do you want to log out?</Trans>}
+          onConfirm={() => void logout()}
+          busy={leaving}
+        />
+      )}
     </div>
   )
 }
