@@ -1,11 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Trans } from '@lingui/react/macro'
+import { useQueryClient } from '@tanstack/react-query'
 import { lazyPiece } from '../ui/lazy-piece'
 import { ConnectionPopup } from './connection-popup'
 import { NavigationProvider, type Navigation } from '../ui/nav'
 import { usePushMessages } from './push-messages'
 import { ThemeSync } from './theme-sync'
 import { SecondaryBar, TopBar } from './top-bar'
+import { whenSettled } from '../ui/when-idle'
 import * as styles from './shell.css'
 
 // Below the fold, floating or waiting on the service worker: loaded after the first paint (the
@@ -26,21 +28,28 @@ const IosInstallHint = lazyPiece(
 )
 
 /**
- * The service worker installs after the page has loaded and settled: its precache downloads
- * must not compete with what the first visit is waiting for.
+ * The service worker installs after the page has loaded and settled (its replies in and shown,
+ * the browser idle), and two seconds more: its precache downloads must not compete with what
+ * the first visit is waiting for, nor its install with the renders that show it.
  */
 function useAfterLoad(delayMs = 2000): boolean {
+  const queryClient = useQueryClient()
   const [ready, setReady] = useState(false)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const start = () => (timer = setTimeout(() => setReady(true), delayMs))
+    let cancelSettled: (() => void) | undefined
+    const start = () =>
+      (cancelSettled = whenSettled(queryClient, () => {
+        timer = setTimeout(() => setReady(true), delayMs)
+      }))
     if (document.readyState === 'complete') start()
     else window.addEventListener('load', start, { once: true })
     return () => {
       window.removeEventListener('load', start)
+      cancelSettled?.()
       clearTimeout(timer)
     }
-  }, [delayMs])
+  }, [delayMs, queryClient])
   return ready
 }
 

@@ -34,6 +34,27 @@ test("the storefront's files come as the build compressed them: brotli for Chrom
   await waitForServiceWorker(page)
 })
 
+test('the service worker installs only once the page has its reply and has shown it', async ({
+  page,
+}) => {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/products\?.*search=OSN/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/#/search?q=OSN&page=1')
+  await page.waitForLoadState('load')
+  // Past the two seconds after the load event it once waited for, the search still out.
+  await page.waitForTimeout(3_500)
+  const registered = () =>
+    page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration()))
+  expect(await registered()).toBe(false)
+  release()
+  await expect(page.getByRole('listitem').filter({ hasText: 'OSN+' })).toBeVisible()
+  await waitForServiceWorker(page)
+})
+
 test('after one online visit the store opens offline', async ({ page, context }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
