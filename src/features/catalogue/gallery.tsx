@@ -29,7 +29,7 @@ export function Gallery({
   const track = useRef<HTMLUListElement>(null)
   const [shown, setShown] = useState(0)
   /** The picture a button scrolls to, until the row stops there (or a swipe takes over). */
-  const heading = useRef<number | null>(null)
+  const target = useRef<number | null>(null)
   if (pictures.length < 2) return <DetailImage src={pictures[0]} />
 
   const last = pictures.length - 1
@@ -44,14 +44,14 @@ export function Gallery({
   }
   /** The row is where a button sent it, within a pixel (or nothing sent it). */
   const arrived = (row: HTMLElement) =>
-    heading.current === null || Math.abs(at(row) - heading.current) * width(row) < 1
+    target.current === null || Math.abs(at(row) - target.current) * width(row) < 1
   const go = (index: number) => {
     const row = track.current
     if (!row?.clientWidth) return
     const to = Math.max(0, Math.min(last, index))
     setShown(to)
-    heading.current = to
-    if (arrived(row)) heading.current = null
+    target.current = to
+    if (arrived(row)) target.current = null
     else scroll(row, to)
   }
   // On the way to a button's picture the row passes others: the count (read out as it changes)
@@ -59,7 +59,7 @@ export function Gallery({
   const onScroll = () => {
     const row = track.current
     if (!row?.clientWidth || !arrived(row)) return
-    heading.current = null
+    target.current = null
     setShown(Math.round(at(row)))
   }
   // A scroll's end short of where a button sent the row is the end of an earlier scroll (a
@@ -68,14 +68,14 @@ export function Gallery({
     const row = track.current
     if (!row?.clientWidth) return
     if (arrived(row)) onScroll()
-    else if (heading.current !== null) scroll(row, heading.current)
+    else if (target.current !== null) scroll(row, target.current)
   }
   // Home and End as in a list; the arrows scroll the row themselves.
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault()
       go(event.key === 'Home' ? 0 : last)
-    } else if (/^(Arrow|Page)/.test(event.key)) heading.current = null
+    } else if (/^(Arrow|Page)/.test(event.key)) target.current = null
   }
   const total = pictures.length
   const numbered = (number: number) => t`${number} of ${total}`
@@ -96,8 +96,8 @@ export function Gallery({
         onScroll={onScroll}
         onScrollEnd={onScrollEnd}
         // A finger or a wheel takes over from a button's scroll, as the keys above do.
-        onPointerDown={() => (heading.current = null)}
-        onWheel={() => (heading.current = null)}
+        onPointerDown={() => (target.current = null)}
+        onWheel={() => (target.current = null)}
         onKeyDown={onKeyDown}
       >
         {pictures.map((src, index) => (
