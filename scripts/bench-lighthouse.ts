@@ -33,7 +33,7 @@ import type { Artifacts, Result } from 'lighthouse'
 import { chromium } from 'playwright'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { demoSession, median, startServer } from './lib/server'
-import type { TraceEvent } from './lib/trace'
+import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
 const MOBILE_THROTTLING = throttling.mobileSlow4G
@@ -78,20 +78,7 @@ interface Run {
  * and its longest task's CPU time times the slowdown.
  */
 function mainThreadCpu(trace: Artifacts['Trace'], slowdown: number) {
-  const events = trace.traceEvents as TraceEvent[]
-  const renderers = new Set(
-    events
-      .filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
-      .map((event) => event.pid),
-  )
-  const tasks = new Map<number, number[]>()
-  for (const event of events)
-    if (event.name === 'RunTask' && event.pid === event.tid && renderers.has(event.pid))
-      tasks.set(event.pid, [...(tasks.get(event.pid) ?? []), (event.tdur ?? 0) / 1000])
-  const busiest = [...tasks.values()].reduce<number[]>(
-    (most, times) => (sum(times) > sum(most) ? times : most),
-    [],
-  )
+  const busiest = taskTimes(pageMainThread(trace.traceEvents as TraceEvent[]))
   return {
     cpu: sum(busiest),
     longestTask: Math.max(0, ...busiest) * slowdown,

@@ -11,7 +11,7 @@
  */
 import { chromium } from 'playwright'
 import { boundedInt, demoSession, median, startServer } from './lib/server'
-import type { TraceEvent } from './lib/trace'
+import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
 const path = process.argv[2] ?? '/'
 const signedIn = process.argv[3] === 'signed-in'
@@ -31,21 +31,7 @@ const COMPILE = /^V8\.(Parse|PreParse|Compile|CollectSource)/
 
 /** Each event's own CPU time on the busiest renderer main thread, by name (and script). */
 function selfTimes(events: TraceEvent[]): { cpu: number; byName: Map<string, number> } {
-  const mains = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  )
-  const threads = new Map<string, TraceEvent[]>()
-  for (const e of events)
-    if (e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
-      threads.set(`${e.pid}:${e.tid}`, [...(threads.get(`${e.pid}:${e.tid}`) ?? []), e])
-  const taskTime = (list: TraceEvent[]) =>
-    list.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? 0), 0)
-  const busiest = [...threads.values()].reduce<TraceEvent[]>(
-    (most, list) => (taskTime(list) > taskTime(most) ? list : most),
-    [],
-  )
+  const busiest = pageMainThread(events)
   busiest.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0))
   const byName = new Map<string, number>()
   const open: { event: TraceEvent; children: number }[] = []
@@ -67,7 +53,7 @@ function selfTimes(events: TraceEvent[]): { cpu: number; byName: Map<string, num
     if (open.length || event.name === 'RunTask') open.push({ event, children: 0 })
   }
   close(Infinity)
-  return { cpu: taskTime(busiest) / 1000, byName }
+  return { cpu: taskTimes(busiest).reduce((sum, ms) => sum + ms, 0), byName }
 }
 
 const server = await startServer(boundedInt('BENCH_PORT', 4530, 1024, 65535), { DEV_OUTBOX: '1' })

@@ -11,3 +11,35 @@ export interface TraceEvent {
   tdur?: number
   args?: { name?: string; data?: { url?: string; documentLoaderURL?: string } }
 }
+
+/**
+ * The complete (`X`) events of the page's main thread: of the renderers' main threads, the one
+ * whose tasks took the most CPU time (another renderer may be a blank page or a worker's host).
+ */
+export function pageMainThread(events: TraceEvent[]): TraceEvent[] {
+  const mains = new Set(
+    events
+      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
+  const threads = new Map<string, TraceEvent[]>()
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`
+    if (e.ph !== 'X' || !mains.has(key)) continue
+    const list = threads.get(key)
+    if (list) list.push(e)
+    else threads.set(key, [e])
+  }
+  let busiest: TraceEvent[] = []
+  let most = -1
+  for (const list of threads.values()) {
+    const cpu = taskTimes(list).reduce((sum, ms) => sum + ms, 0)
+    if (cpu > most) [busiest, most] = [list, cpu]
+  }
+  return busiest
+}
+
+/** Each task's CPU time on a thread, in ms. */
+export function taskTimes(events: TraceEvent[]): number[] {
+  return events.filter((e) => e.name === 'RunTask').map((e) => (e.tdur ?? 0) / 1000)
+}
