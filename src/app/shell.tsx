@@ -32,7 +32,7 @@ const IosInstallHint = lazyPiece(
  * the browser idle), and two seconds more: its precache downloads must not compete with what
  * the first visit is waiting for, nor its install with the renders that show it.
  */
-function useAfterLoad(delayMs = 2000): boolean {
+function useAfterSettled(delayMs = 2000): boolean {
   const queryClient = useQueryClient()
   const [ready, setReady] = useState(false)
   useEffect(() => {
@@ -58,7 +58,7 @@ function useAfterLoad(delayMs = 2000): boolean {
  * what its links do (before the router has loaded, or with it; src/ui/nav.tsx).
  */
 export function Shell({ navigation, children }: { navigation: Navigation; children: ReactNode }) {
-  const settled = useAfterLoad()
+  const settled = useAfterSettled()
   usePushMessages()
   return (
     <NavigationProvider value={navigation}>
