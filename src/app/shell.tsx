@@ -30,17 +30,24 @@ const IosInstallHint = lazyPiece(
 /**
  * The service worker installs after the page has loaded and settled (its replies in and shown,
  * the browser idle), and two seconds more: its precache downloads must not compete with what
- * the first visit is waiting for, nor its install with the renders that show it.
+ * the first visit is waiting for, nor its install with the renders that show it. Its code
+ * loads then, and nothing renders for it until a new release waits (the update prompt).
  */
-function useAfterSettled(delayMs = 2000): boolean {
+function useServiceWorker(delayMs = 2000): [boolean, (waiting: boolean) => void] {
   const queryClient = useQueryClient()
-  const [ready, setReady] = useState(false)
+  const [waiting, setWaiting] = useState(false)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
     let cancelSettled: (() => void) | undefined
+    const register = () =>
+      import('../pwa/service-worker').then(
+        (worker) => worker.registerServiceWorker(() => setWaiting(true)),
+        // Offline before the files were cached: the next visit registers it.
+        () => {},
+      )
     const start = () =>
       (cancelSettled = whenSettled(queryClient, () => {
-        timer = setTimeout(() => setReady(true), delayMs)
+        timer = setTimeout(register, delayMs)
       }))
     if (document.readyState === 'complete') start()
     else window.addEventListener('load', start, { once: true })
@@ -50,7 +57,7 @@ function useAfterSettled(delayMs = 2000): boolean {
       clearTimeout(timer)
     }
   }, [delayMs, queryClient])
-  return ready
+  return [waiting, setWaiting]
 }
 
 /**
@@ -58,7 +65,7 @@ function useAfterSettled(delayMs = 2000): boolean {
  * what its links do (before the router has loaded, or with it; src/ui/nav.tsx).
  */
 export function Shell({ navigation, children }: { navigation: Navigation; children: ReactNode }) {
-  const settled = useAfterSettled()
+  const [updateWaiting, setUpdateWaiting] = useServiceWorker()
   usePushMessages()
   return (
     <NavigationProvider value={navigation}>
@@ -82,7 +89,7 @@ export function Shell({ navigation, children }: { navigation: Navigation; childr
       <ConnectionPopup />
       <Footer />
       <WhatsAppButton />
-      {settled && <UpdatePrompt />}
+      {updateWaiting && <UpdatePrompt onLater={() => setUpdateWaiting(false)} />}
       <IosInstallHint />
     </NavigationProvider>
   )

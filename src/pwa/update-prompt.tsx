@@ -1,34 +1,20 @@
 import { useState } from 'react'
-import { useRegisterSW } from 'virtual:pwa-register/react'
 import { Trans } from '@lingui/react/macro'
 import { button } from '../ui/button.css'
 import { formHoldsInput } from './form-input'
+import { applyUpdate } from './service-worker'
 import * as styles from './pwa.css'
 
 /**
- * A new release waits until the customer chooses to reload; it never reloads on its own while
- * a form holds input, so an update cannot wipe a half-filled order.
+ * Shown while a new release waits (src/pwa/service-worker.ts): it asks again before a reload
+ * would lose what a form holds.
  */
-export function UpdatePrompt() {
+export function UpdatePrompt({ onLater }: { onLater: () => void }) {
   const [confirming, setConfirming] = useState(false)
-  const {
-    needRefresh: [needRefresh, setNeedRefresh],
-    updateServiceWorker,
-  } = useRegisterSW({
-    onNeedReload() {
-      if (formHoldsInput()) setNeedRefresh(true)
-      else window.location.reload()
-    },
-    onRegisterError(error: unknown) {
-      console.error('Service worker registration failed', error)
-    },
-  })
-
-  if (!needRefresh) return null
 
   const reload = () => {
     if (!confirming && formHoldsInput()) setConfirming(true)
-    else void updateServiceWorker(true)
+    else void applyUpdate()
   }
 
   return (
@@ -48,7 +34,7 @@ export function UpdatePrompt() {
         className={button.secondary}
         onClick={() => {
           setConfirming(false)
-          setNeedRefresh(false)
+          onLater()
         }}
       >
         <Trans>Later</Trans>

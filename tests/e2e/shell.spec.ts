@@ -178,20 +178,20 @@ test('unknown pages, /403 and scrolling to the top', async ({ page }) => {
 
 test('a piece of the shell that cannot load leaves the page working', async ({ page }) => {
   // As when the connection drops before the service worker has these files: the footer and
-  // the update prompt never arrive, and the page around them must not fall over.
-  await page.route(/\/assets\/(footer|update-prompt)-[\w-]+\.js$/, (route) =>
+  // the service worker's registration never arrive, and the page around them must not fall over.
+  await page.route(/\/assets\/(footer|service-worker)-[\w-]+\.js$/, (route) =>
     route.abort('internetdisconnected'),
   )
   const failed = (name: string) =>
     page.waitForEvent('requestfailed', (r) => r.url().includes(`/assets/${name}-`))
   const footerFailed = failed('footer')
-  const promptFailed = failed('update-prompt')
+  const workerFailed = failed('service-worker')
   await page.goto('/#/products/products-4/packages/119')
   await footerFailed
   await page.getByRole('button', { name: 'Buy', exact: true }).click()
   await expect(page.getByRole('dialog')).toContainText('you have to sign in')
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click()
-  await promptFailed
+  await workerFailed
   await expect(page.getByRole('button', { name: 'Buy', exact: true })).toBeVisible()
   await expect(page.getByRole('contentinfo')).toHaveCount(0)
 })
