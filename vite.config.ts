@@ -302,6 +302,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   ],
   build: {
     target: 'es2022',
+    // Every browser of that target but Safari 16 preloads modules itself; there a module is only
+    // asked for a moment later. The polyfill would be bytes in every route's first load.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
