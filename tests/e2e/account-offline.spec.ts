@@ -55,7 +55,11 @@ test('the account seen online stays readable offline with its age; at logout it 
   await page.goto('/')
   await waitForServiceWorker(page)
   const pages = [
-    { path: '/Orders', heading: 'Orders', shows: page.getByRole('link', { name: String(id) }) },
+    {
+      path: '/Orders',
+      heading: 'Orders',
+      shows: page.getByRole('link', { name: String(id), exact: true }),
+    },
     { path: `/Orders/${id}`, heading: `Order #${id}`, shows: page.getByText(code) },
     { path: '/wallet', heading: 'Wallet', shows: page.getByText(`Order #${id}: USDT (TRC20)`) },
     {
