@@ -52,8 +52,11 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
     maxAge: PERSIST_MAX_AGE,
     buster: __BUILD_ID__,
     dehydrateOptions: {
+      // Every reply the device holds, also one whose asking again failed since (offline, its
+      // retries spent: the query's status is then an error, its data kept): saved without it,
+      // the device's copy would be gone at the next start.
       shouldDehydrateQuery: (query: Query) =>
-        query.state.status === 'success' && query.meta?.persist !== false,
+        query.state.data !== undefined && query.meta?.persist !== false,
     },
   }
   await loadPersistedCache()

@@ -19,6 +19,14 @@ export function LoadProblem({ error, onRetry }: { error: Error; onRetry?: () => 
   return <ErrorNote error={error} onRetry={onRetry} />
 }
 
+/**
+ * A page without its data yet: the load's problem, or that it loads. A page that has data shows
+ * it even when asking again failed (offline, its retries spent): what the device saved stays.
+ */
+export function NoData({ error, onRetry }: { error: Error | null; onRetry?: () => void }) {
+  return error ? <LoadProblem error={error} onRetry={onRetry} /> : <Loading />
+}
+
 /** While data loads: announced as busy, shown as a short line. */
 export function Loading() {
   return (

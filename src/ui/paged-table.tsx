@@ -1,6 +1,6 @@
 import type { Key, ReactNode } from 'react'
 import { DataList, type Column } from './data-list'
-import { Loading, LoadProblem } from './load-problem'
+import { NoData } from './load-problem'
 import { Pagination, type PageLinkProps } from './pagination'
 import { AccountSavedNote } from './saved-note'
 
@@ -33,8 +33,7 @@ export function PagedTable<T>({
   link: (page: number, props: PageLinkProps) => ReactNode
 }) {
   const { data, error, refetch, dataUpdatedAt } = query
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
-  if (!data) return <Loading />
+  if (!data) return <NoData error={error} onRetry={() => void refetch()} />
   return (
     <>
       <AccountSavedNote updatedAt={dataUpdatedAt} />

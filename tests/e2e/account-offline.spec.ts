@@ -85,6 +85,11 @@ test('the account seen online stays readable offline with its age; at logout it 
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
     await expect(shows).toBeVisible()
     await expect(saved).toBeVisible()
+    // A reply asked for offline fails, and is asked again twice (1 s, then 2 s later): past
+    // that, what the device saved is still what the page shows.
+    await page.waitForTimeout(4_000)
+    await expect(shows).toBeVisible()
+    await expect(saved).toBeVisible()
   }
   // Deleting needs the network, and says so at once; the notification stays.
   await page.getByRole('button', { name: 'Delete' }).first().click()

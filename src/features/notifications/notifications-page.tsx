@@ -8,7 +8,7 @@ import { DateTime } from '../../ui/date-time'
 import { EmptyState } from '../../ui/empty-state'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
-import { Loading, LoadProblem } from '../../ui/load-problem'
+import { NoData } from '../../ui/load-problem'
 import { SortFilter } from '../../ui/list-filters'
 import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Pagination } from '../../ui/pagination'
@@ -68,10 +68,8 @@ export function NotificationsPage({ page, sort }: { page: number; sort: ListSort
         </p>
       )}
       {result && !result.ok && <FormError message={result.text} />}
-      {error ? (
-        <LoadProblem error={error} onRetry={() => void refetch()} />
-      ) : !data ? (
-        <Loading />
+      {!data ? (
+        <NoData error={error} onRetry={() => void refetch()} />
       ) : data.total === 0 ? (
         <EmptyState>
           <Trans>There are no notifications to show</Trans>

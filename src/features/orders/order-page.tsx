@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { CopyButton } from '../../ui/copy-button'
 import { DateTime } from '../../ui/date-time'
 import { Details } from '../../ui/details'
-import { Loading, LoadProblem } from '../../ui/load-problem'
+import { NoData } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { orderQueries } from './queries'
@@ -17,8 +17,7 @@ export const CODE_COPIED_MS = 2000
 export function OrderPage({ id }: { id: number }) {
   const { t } = useLingui()
   const { data: order, error, refetch, dataUpdatedAt } = useQuery(orderQueries.detail(id))
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
-  if (!order) return <Loading />
+  if (!order) return <NoData error={error} onRetry={() => void refetch()} />
 
   const rows: Array<[string, ReactNode]> = [
     [t`Status`, <OrderStatusBadge key="status" status={order.status} />],

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DateTime } from '../../ui/date-time'
 import { Details } from '../../ui/details'
-import { Loading, LoadProblem } from '../../ui/load-problem'
+import { NoData } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { ChargeStatusBadge, useMethodName } from '../../ui/charge-labels'
@@ -14,8 +14,7 @@ import { AccountSavedNote } from '../../ui/saved-note'
 function Receipt({ path }: { path: string }) {
   const { t } = useLingui()
   const { data: url, error } = useQuery(walletQueries.receipt(path))
-  if (error) return <LoadProblem error={error} />
-  if (!url) return <Loading />
+  if (!url) return <NoData error={error} />
   return <img className={styles.receipt} src={url} alt={t`The receipt you sent`} />
 }
 
@@ -24,8 +23,7 @@ export function ChargePage({ id }: { id: number }) {
   const { t } = useLingui()
   const methodName = useMethodName()
   const { data: charge, error, refetch, dataUpdatedAt } = useQuery(walletQueries.charge(id))
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
-  if (!charge) return <Loading />
+  if (!charge) return <NoData error={error} onRetry={() => void refetch()} />
   const { id: number } = charge
   return (
     <section className={surface.surface} aria-labelledby="charge-heading">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DateTime } from '../../ui/date-time'
 import { Details } from '../../ui/details'
-import { Loading, LoadProblem } from '../../ui/load-problem'
+import { NoData } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { LogStatusBadge } from '../../ui/charge-labels'
@@ -13,8 +13,7 @@ import { AccountSavedNote } from '../../ui/saved-note'
 export function LogPage({ id }: { id: number }) {
   const { t } = useLingui()
   const { data: log, error, refetch, dataUpdatedAt } = useQuery(walletQueries.log(id))
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
-  if (!log) return <Loading />
+  if (!log) return <NoData error={error} onRetry={() => void refetch()} />
   const { id: number } = log
   return (
     <section className={surface.surface} aria-labelledby="log-heading">
