@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { pushConfigQuery, pushState, turnOnPush } from '../../pwa/push'
@@ -20,9 +21,13 @@ export function PushPrompt() {
   })
   // Read again at each render: the permission changes with the customer's answer.
   const state = pushState(config)
+  // Whether it was on when the settings came: a permission given meanwhile elsewhere (the
+  // browser's site settings) does not take the offer away under the customer's finger.
+  const [onAtFirst, setOnAtFirst] = useState<boolean>()
+  if (config !== undefined && onAtFirst === undefined) setOnAtFirst(state === 'on')
   if (state === 'off' || state === 'unsupported' || state === 'denied') return null
   // Already on, unless the customer has just turned it on (or tried) here.
-  if (state === 'on' && turnOn.isIdle) return null
+  if (state === 'on' && turnOn.isIdle && onAtFirst !== false) return null
   return (
     <section className={styles.prompt} aria-label={t`Push notifications`}>
       {state === 'install-first' ? (
