@@ -4,6 +4,7 @@ import { i18n } from '@lingui/core'
 import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { NotifyDevice } from './notify-device'
+import { TEST_PUSH_CONFIG as CONFIG } from '../../test/push-config'
 
 // Firebase as the browser would answer once it reached its servers: a token for this device.
 vi.mock('firebase/app', () => ({ initializeApp: () => ({}), getApps: () => [] }))
@@ -12,14 +13,6 @@ vi.mock('firebase/messaging', () => ({
   getToken: () => Promise.resolve('operator-device-token'),
   deleteToken: () => Promise.resolve(true),
 }))
-
-const CONFIG = {
-  apiKey: 'AIzaSy-test',
-  projectId: 'test-store',
-  messagingSenderId: '1234',
-  appId: '1:1234:web:test',
-  vapidKey: 'BTEST',
-}
 
 /** What the browser answers to the permission request, and the calls made to the server. */
 function device(answer: NotificationPermission) {

@@ -5,14 +5,7 @@ import { I18nProvider } from '@lingui/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { pushConfigQuery } from '../../pwa/push'
 import { PushPrompt } from './push-prompt'
-
-const CONFIG = {
-  apiKey: 'AIzaSy-test',
-  projectId: 'test-store',
-  messagingSenderId: '1234',
-  appId: '1:1234:web:test',
-  vapidKey: 'BTEST',
-}
+import { TEST_PUSH_CONFIG as CONFIG } from '../../test/push-config'
 
 /** A browser that can take push, its permission as given, and a store with push settings. */
 function browser(permission: { current: NotificationPermission }) {
