@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query'
 import {
+  type PersistedClient,
   persistQueryClientRestore,
   persistQueryClientSave,
   persistQueryClientSubscribe,
@@ -38,7 +39,35 @@ const storage = {
   },
 }
 
-const persister = createSyncStoragePersister({ storage, key: CACHE_KEY, throttleTime: 500 })
+/**
+ * A reply whose asking again failed since (offline, its retries spent) is saved as the success
+ * it last was: its error does not survive JSON, and the next start must show the reply, dated
+ * when it came, not a problem without a message.
+ */
+function lastSuccess(client: PersistedClient): PersistedClient {
+  const queries = client.clientState.queries.map((query) =>
+    query.state.status === 'error'
+      ? {
+          ...query,
+          state: {
+            ...query.state,
+            status: 'success' as const,
+            error: null,
+            fetchFailureCount: 0,
+            fetchFailureReason: null,
+          },
+        }
+      : query,
+  )
+  return { ...client, clientState: { ...client.clientState, queries } }
+}
+
+const persister = createSyncStoragePersister({
+  storage,
+  key: CACHE_KEY,
+  throttleTime: 500,
+  serialize: (client) => JSON.stringify(lastSuccess(client)),
+})
 
 /**
  * Fills the cache with the saved replies where they are newer than what it holds (the first
@@ -54,7 +83,7 @@ export async function restoreQueryCache(queryClient: QueryClient): Promise<void>
     dehydrateOptions: {
       // Every reply the device holds, also one whose asking again failed since (offline, its
       // retries spent: the query's status is then an error, its data kept): saved without it,
-      // the device's copy would be gone at the next start.
+      // the device's copy would be gone at the next start (saved as a success: lastSuccess).
       shouldDehydrateQuery: (query: Query) =>
         query.state.data !== undefined && query.meta?.persist !== false,
     },
