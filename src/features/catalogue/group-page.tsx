@@ -10,7 +10,7 @@ import * as styles from './catalogue.css'
 
 export function GroupPage({ id }: { id: number }) {
   const { data, error, refetch, dataUpdatedAt } = useQuery(catalogueQueries.group(useLocale(), id))
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
+  if (error && !data) return <LoadProblem error={error} onRetry={() => void refetch()} />
   return (
     <section className={styles.section} aria-labelledby="group-heading">
       <SavedNote updatedAt={dataUpdatedAt} />

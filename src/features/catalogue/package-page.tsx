@@ -19,7 +19,7 @@ export function PackagePage({
   const locale = useLocale()
   const { data, error, refetch, dataUpdatedAt } = useQuery(catalogueQueries.package(locale, id))
 
-  if (error) return <LoadProblem error={error} onRetry={() => void refetch()} />
+  if (error && !data) return <LoadProblem error={error} onRetry={() => void refetch()} />
   if (!data)
     return (
       <div className={styles.detail} aria-hidden="true">

@@ -98,7 +98,7 @@ export function ProductPage({
   const product = useQuery(catalogueQueries.product(locale, id))
   const packages = useQuery(catalogueQueries.packages(locale, id))
 
-  if (product.error)
+  if (product.error && !product.data)
     return <LoadProblem error={product.error} onRetry={() => void product.refetch()} />
   if (!product.data)
     return (

@@ -32,7 +32,7 @@ export function SearchPage({ q, page }: { q: string; page: number }) {
             page.
           </Trans>
         </p>
-      ) : error ? (
+      ) : error && !data ? (
         <LoadProblem error={error} onRetry={() => void refetch()} />
       ) : !q ? (
         <EmptyState />

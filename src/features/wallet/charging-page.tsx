@@ -80,7 +80,8 @@ export function ChargingPage() {
   const [payment, setPayment] = useState<UsdtPayment | null>(null)
   const [dismissed, setDismissed] = useState<number | null>(null)
   if (!payment && open.data && open.data.payment_id !== dismissed) setPayment(open.data)
-  if (info.error) return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />
+  if (info.error && !info.data)
+    return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />
   if (!info.data || !profile.data) return <Loading />
 
   const currency = profile.data.currency
