@@ -173,6 +173,8 @@ export const MESSAGE_IDS = [
   'promo.redeemed',
   'promo.too_many',
   'wallet.charge_credit',
+  'wallet.currency_change',
+  'wallet.demo_credit',
   'notification.charge_completed.title',
   'notification.charge_completed.body',
   'notification.charge_canceled.title',

@@ -200,6 +200,8 @@ describeEachDatabase('operator CLI: orders and wallet', (ctx) => {
       {
         status: 'Charged',
         name: 'Whish Money top-up #8812',
+        // The operator's words, one text for every language.
+        name_ar: null,
         previous_balance: 1_500_000n,
         value: 25_250_000n,
         current_balance: 26_750_000n,

@@ -258,7 +258,10 @@ export interface WalletLogTable {
   id: Generated<number>
   user_id: number
   status: WalletLogStatus
+  /** In English, or the one text of a line said in every language (an operator's reason). */
   name: string
+  /** In Arabic; null where `name` is said in every language, or for lines written before. */
+  name_ar: string | null
   previous_balance: bigint
   value: bigint
   current_balance: bigint

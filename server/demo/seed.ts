@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import { toMicros } from '../../src/domain/money'
 import { PasswordHasher } from '../services/passwords'
 import { insertUser } from '../services/users'
+import { t } from '../i18n'
 import { addWalletLog } from '../services/wallet'
 import type { Database } from '../db/schema'
 import { seedDemoCatalogue } from './seed-catalogue'
@@ -203,7 +204,7 @@ export async function seedDemo(
       await addWalletLog(trx, {
         userId: user.id,
         status: 'Charged',
-        name: 'Demo credit',
+        name: (locale) => t(locale, 'wallet.demo_credit'),
         previousBalance: 0n,
         value: balance,
         currentBalance: balance,

@@ -127,7 +127,7 @@ export const adminCustomerRoutes = new Hono<AppEnv>()
       c.var.db,
       user,
       { page: c.req.query('page') },
-      c.var.config.storeTimeZone,
+      { timeZone: c.var.config.storeTimeZone, locale: c.var.locale },
     )
     return c.json(reply)
   })

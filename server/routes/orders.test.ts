@@ -77,6 +77,7 @@ describeEachDatabase('ordering API', (ctx) => {
       {
         status: 'Discounted',
         name: `Order #${reply.data.id}: iTunes Gift Card (US) — iTunes $10`,
+        name_ar: `الطلب رقم ${reply.data.id}: بطاقة آيتونز (أمريكي) — آيتونز 10$`,
         previous_balance: 100_000_000n,
         value: 21_424_000n,
         current_balance: 78_576_000n,
@@ -513,13 +514,14 @@ describeEachDatabase('ordering API', (ctx) => {
     expect((await ledgerOf(ctx, user.id)).orders).toHaveLength(1)
   })
 
-  it("names the debit line in the customer's language, whatever the reply's", async () => {
+  it("names the debit line in each language, whatever the reply's", async () => {
     const { token, user } = await customer(ctx, { balance: '100', locale: 'ar' })
     const card = await packageId(ctx, 27, 'iTunes $5')
     const reply = await placed(await order(ctx.app, token, { package_id: card }, { key: 'ar-1' }))
     expect(reply.message).toBe('Your order has been placed.')
     const [line] = (await ledgerOf(ctx, user.id)).logs
-    expect(line?.name).toMatch(new RegExp(`^الطلب رقم ${reply.data.id}: `))
+    expect(line?.name).toMatch(new RegExp(`^Order #${reply.data.id}: `))
+    expect(line?.name_ar).toMatch(new RegExp(`^الطلب رقم ${reply.data.id}: `))
   })
 
   it('keeps the reply as it was sent for a balance beyond the digits of a double', async () => {
@@ -773,7 +775,8 @@ describeEachDatabase('ordering API', (ctx) => {
     expect(refunds).toEqual([
       {
         status: 'Charged',
-        name: `استرداد الطلب رقم ${ids[1]}: بطاقة آيتونز (أمريكي) — آيتونز 5$`,
+        name: `Refund of order #${ids[1]}: iTunes Gift Card (US) — iTunes $5`,
+        name_ar: `استرداد الطلب رقم ${ids[1]}: بطاقة آيتونز (أمريكي) — آيتونز 5$`,
         previous_balance: before,
         value: 5_407_500n,
         current_balance: before + 5_407_500n,

@@ -29,7 +29,15 @@ describeEachDatabase('profile API', (ctx) => {
   const logsOf = (userId: number) =>
     ctx.db
       .selectFrom('wallet_logs')
-      .select(['status', 'name', 'previous_balance', 'value', 'current_balance', 'currency'])
+      .select([
+        'status',
+        'name',
+        'name_ar',
+        'previous_balance',
+        'value',
+        'current_balance',
+        'currency',
+      ])
       .where('user_id', '=', userId)
       .orderBy('id')
       .execute()
@@ -87,10 +95,12 @@ describeEachDatabase('profile API', (ctx) => {
     expect(await profile(token)).toMatchObject({ currency: 'LBP', balance: 8_950_000 })
 
     const name = 'Currency change: USD → LBP (1 USD = 89500 LBP)'
+    const name_ar = 'تغيير العملة من USD إلى LBP (1 USD = 89500 LBP)'
     expect(await logsOf(id)).toEqual([
       {
         status: 'Discounted',
         name,
+        name_ar,
         previous_balance: 100_000_000n,
         value: 100_000_000n,
         current_balance: 0n,
@@ -99,6 +109,7 @@ describeEachDatabase('profile API', (ctx) => {
       {
         status: 'Charged',
         name,
+        name_ar,
         previous_balance: 0n,
         value: 8_950_000_000_000n,
         current_balance: 8_950_000_000_000n,

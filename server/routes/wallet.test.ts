@@ -11,13 +11,14 @@ import {
   PaymentLogPageSchema,
   PaymentLogReplySchema,
 } from '../../src/contract/wallet'
+import { PlaceOrderReplySchema } from '../../src/contract/orders'
 import { RECEIPT_METHOD_ENTRIES } from '../../src/contract/payment-methods'
 import { approveCharge, rejectCharge } from '../services/charging'
 import { paymentSettings, updatePaymentSettings } from '../services/settings'
 import { createPromo } from '../services/promo-codes'
 import { runOperator } from '../test/cli'
 import { describeEachDatabase, type TestContext } from '../test/context'
-import { balanceOf, customer, get, ledgerOf } from '../test/orders'
+import { balanceOf, customer, get, ledgerOf, OPENING_LINE, order, packageId } from '../test/orders'
 
 /** A real photo: a PNG of the given size, drawn by sharp. */
 const png = (width = 64, height = 48) =>
@@ -434,6 +435,46 @@ describeEachDatabase('wallet API', (ctx) => {
     expect((await page('', other.token)).total).toBe(0)
     expect((await get(ctx.app, `payment-logs/${line.id}`, other.token)).status).toBe(404)
     expect((await get(ctx.app, 'payment-logs')).status).toBe(401)
+  })
+
+  it('says each line in the language the history is read in, not the one it was written in', async () => {
+    // Written while the customer used Arabic.
+    const { token } = await customer(ctx, { balance: '10', locale: 'ar' })
+    const charge = await sendReceipt(token, '40')
+    await approveCharge(ctx.db, charge.id, { rate: 89_500, actor: 'test', now: ctx.clock.now() })
+    const placed = await order(ctx.app, token, {
+      package_id: await packageId(ctx, 27, 'iTunes $5'),
+      quantity: '1',
+    })
+    expect(placed.status).toBe(200)
+    const { id } = v.parse(PlaceOrderReplySchema, await placed.json()).data
+    const names = async (locale: string) => {
+      const res = await get(ctx.app, `payment-logs?local=${locale}`, token)
+      return v.parse(PaymentLogPageSchema, await res.json()).data.map((line) => line.name)
+    }
+    const [debit, credit, opening] = await names('en')
+    expect(debit).toMatch(new RegExp(`^Order #${id}: .*iTunes`))
+    expect(credit).toBe(`Top-up #${charge.id} (Whish Money)`)
+    expect(opening).toBe(OPENING_LINE)
+    const [debitAr, creditAr, openingAr] = await names('ar')
+    expect(debitAr).toMatch(new RegExp(`^الطلب رقم ${id}: .*آيتونز`))
+    expect(creditAr).toBe(`شحن رقم ${charge.id} (ويش موني)`)
+    // One text for every language.
+    expect(openingAr).toBe(OPENING_LINE)
+
+    const lines = v.parse(
+      PaymentLogPageSchema,
+      await (await get(ctx.app, 'payment-logs', token)).json(),
+    )
+    const detail = async (locale: string) =>
+      v.parse(
+        PaymentLogReplySchema,
+        await (
+          await get(ctx.app, `payment-logs/${lines.data[1]!.id}?local=${locale}`, token)
+        ).json(),
+      ).data.name
+    expect(await detail('en')).toBe(credit)
+    expect(await detail('ar')).toBe(creditAr)
   })
 
   it('operator commands: list, approve, reject, receipt, codes and settings, with --json', async () => {

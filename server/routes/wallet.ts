@@ -77,14 +77,19 @@ export const walletRoutes = new Hono<AppEnv>()
     return c.json(reply)
   })
   .get(E.paymentLogs.path, requireUser, async (c) =>
-    c.json(await listPaymentLogs(c.var.db, c.var.user, c.req.query(), c.var.config.storeTimeZone)),
+    c.json(
+      await listPaymentLogs(c.var.db, c.var.user, c.req.query(), {
+        timeZone: c.var.config.storeTimeZone,
+        locale: c.var.locale,
+      }),
+    ),
   )
   .get(E.paymentLog.path, requireUser, async (c) => {
     const id = idParam(c.req.param('id'))
     const log = id === undefined ? undefined : await findPaymentLog(c.var.db, c.var.user.id, id)
     if (!log) throw new ApiError(404, 'payment_log.not_found')
     const reply: Reply<'paymentLog'> = {
-      data: paymentLogWire(log, c.var.config.storeTimeZone),
+      data: paymentLogWire(log, c.var.config.storeTimeZone, c.var.locale),
     }
     return c.json(reply)
   })

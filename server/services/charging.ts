@@ -206,11 +206,14 @@ export async function creditCharge(
     .where('id', '=', charge.user_id)
     .returningAll()
     .executeTakeFirstOrThrow()
-  const method = t(user.locale, `charging.method.${charge.name}`)
   await addWalletLog(trx, {
     userId: user.id,
     status: 'Charged',
-    name: t(user.locale, 'wallet.charge_credit', { id: charge.id, method }),
+    name: (locale) =>
+      t(locale, 'wallet.charge_credit', {
+        id: charge.id,
+        method: t(locale, `charging.method.${charge.name}`),
+      }),
     previousBalance: user.balance - credited,
     value: credited,
     currentBalance: user.balance,

@@ -105,7 +105,8 @@ describeEachDatabase('migration 0014: notifications from before', (ctx) => {
     const names = Object.keys(migrations(ctx.dialect))
     const before = names[names.indexOf('0014_notification_messages') - 1]!
     expect((await migrator.migrateTo(before)).error).toBeUndefined()
-    const buyer = await customer(ctx)
+    // No opening credit: its wallet line has columns from after 0014.
+    const buyer = await customer(ctx, { balance: '0' })
     const at = new Date().toISOString()
     const note = (title: string, url: string | null) =>
       sql`insert into notifications (user_id, title, description, url, tag, created_at)

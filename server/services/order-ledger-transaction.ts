@@ -36,7 +36,7 @@ const debit = prepared(
       .where('id', '=', id)
       .where('balance', '>=', total)
       .where('currency', '=', currency)
-      .returning(['balance', 'locale']),
+      .returning('balance'),
 )
 /** Only the id comes back: the row is the values given (as on PostgreSQL's one statement). */
 const insertOrder = prepared((db, order: Insertable<OrderTable>) =>
@@ -65,7 +65,7 @@ export const placeInTransaction: Placement = async (
     await addWalletLog(trx, {
       userId: user.id,
       status: 'Discounted',
-      name: debitLineName(debited.locale, placed),
+      name: (locale) => debitLineName(locale, placed),
       previousBalance: debited.balance + total,
       value: total,
       currentBalance: debited.balance,

@@ -188,7 +188,7 @@ async function refundToWallet(
   await addWalletLog(trx, {
     userId: order.user_id,
     status: 'Charged',
-    name: line(user.locale),
+    name: line,
     previousBalance: user.balance - refund,
     value: refund,
     currentBalance: user.balance,

@@ -6,7 +6,7 @@ import type {
   WalletLogStatus,
 } from '../../src/contract/wallet'
 import { fromMicros } from '../../src/domain/money'
-import type { Database, UserRow, WalletLogRow } from '../db/schema'
+import type { Database, LocaleCode, UserRow, WalletLogRow } from '../db/schema'
 import { LIST_SORTS } from '../../src/contract/constants'
 import { listCall, mapPage, type ListQuery } from '../core/paging'
 import { dayRange, localDateTime } from './dates'
@@ -21,11 +21,16 @@ export type PaymentLogPageWire = v.InferInput<typeof PaymentLogPageSchema>
 
 export const LOGS_PER_PAGE = 10
 
-export function paymentLogWire(row: WalletLogRow, timeZone: string): PaymentLogWire {
+/** A line as the customer reads it, in `locale` where it was said in each language. */
+export function paymentLogWire(
+  row: WalletLogRow,
+  timeZone: string,
+  locale: LocaleCode,
+): PaymentLogWire {
   return {
     id: row.id,
     status: row.status,
-    name: row.name,
+    name: (locale === 'ar' ? row.name_ar : null) ?? row.name,
     previous_balance: fromMicros(row.previous_balance),
     value: fromMicros(row.value),
     current_balance: fromMicros(row.current_balance),
@@ -57,7 +62,7 @@ export async function listPaymentLogs(
   db: Kysely<Database>,
   user: UserRow,
   query: LogQuery,
-  timeZone: string,
+  { timeZone, locale }: { timeZone: string; locale: LocaleCode },
 ): Promise<PaymentLogPageWire> {
   const list = listCall(query, { sorts: LIST_SORTS.paymentLogs, perPage: LOGS_PER_PAGE })
   const status = kind(query.status)
@@ -82,7 +87,7 @@ export async function listPaymentLogs(
   ])
   const sum = (s: WalletLogStatus) => BigInt(totals.find((r) => r.status === s)?.sum ?? 0)
   return {
-    ...mapPage(page, (row) => paymentLogWire(row, timeZone)),
+    ...mapPage(page, (row) => paymentLogWire(row, timeZone, locale)),
     user: {
       current_balance: fromMicros(user.balance),
       total_shipped: fromMicros(sum('Charged')),

@@ -1,15 +1,29 @@
 import type { Insertable, Kysely } from 'kysely'
 import { INT64_MAX } from '../db/bigint'
 import { prepared } from '../db/prepared'
-import type { CurrencyCode, Database, UserRow, WalletLogStatus, WalletLogTable } from '../db/schema'
+import type {
+  CurrencyCode,
+  Database,
+  LocaleCode,
+  UserRow,
+  WalletLogStatus,
+  WalletLogTable,
+} from '../db/schema'
 import { inTransaction } from '../db/transaction'
 import { ApiError } from '../core/errors'
+import { t } from '../i18n'
 import { notify, type Notice } from './notifications'
+
+/**
+ * A wallet line's name: said in each language (the customer reads the history in the one
+ * they use then), or one text for every language (an operator's reason).
+ */
+export type LineName = string | ((locale: LocaleCode) => string)
 
 export interface WalletLogEntry {
   userId: number
   status: WalletLogStatus
-  name: string
+  name: LineName
   previousBalance: bigint
   value: bigint
   currentBalance: bigint
@@ -19,10 +33,12 @@ export interface WalletLogEntry {
 
 /** One line of a user's wallet history. Call it in the transaction that moves the balance. */
 export async function addWalletLog(trx: Kysely<Database>, entry: WalletLogEntry): Promise<void> {
+  const { name } = entry
   await insertWalletLog(trx, {
     user_id: entry.userId,
     status: entry.status,
-    name: entry.name,
+    name: typeof name === 'string' ? name : name('en'),
+    name_ar: typeof name === 'string' ? null : name('ar'),
     previous_balance: entry.previousBalance,
     value: entry.value,
     current_balance: entry.currentBalance,
@@ -94,7 +110,8 @@ export async function changeCurrency(
       .executeTakeFirstOrThrow()
 
     if (before > 0n) {
-      const name = `Currency change: ${user.currency} → ${target} (1 USD = ${rate} LBP)`
+      const name = (locale: LocaleCode) =>
+        t(locale, 'wallet.currency_change', { from: user.currency, to: target, rate })
       await addWalletLog(trx, {
         userId,
         status: 'Discounted',
@@ -125,8 +142,8 @@ export interface Credit {
   amount: bigint
   /** The currency the amount is in; converted when the wallet is in the other one. */
   currency: CurrencyCode
-  /** The wallet history line's name, in the user's language. */
-  name: (user: UserRow, credited: bigint) => string
+  /** The wallet history line's name. */
+  name: (user: UserRow, credited: bigint) => LineName
   /** The notification the user gets, if any. */
   notification?: (user: UserRow, credited: bigint) => Notice
   rate: number

@@ -174,7 +174,7 @@ export async function ledgerOf(ctx: TestContext, userId: number) {
       .execute(),
     ctx.db
       .selectFrom('wallet_logs')
-      .select(['status', 'name', 'value', 'previous_balance', 'current_balance'])
+      .select(['status', 'name', 'name_ar', 'value', 'previous_balance', 'current_balance'])
       .where('user_id', '=', userId)
       .where('name', '!=', OPENING_LINE)
       .orderBy('id')

@@ -26,6 +26,7 @@ import { paymentTextsMigration } from './0023_payment_texts'
 import { operatorPushMigration } from './0024_operator_push'
 import { promoDisabledMigration } from './0025_promo_disabled'
 import { paymentMethodsMigration } from './0026_payment_methods'
+import { walletLineNamesMigration } from './0027_wallet_line_names'
 
 /**
  * Every migration, in order. Names sort lexically, so keep the four-digit prefix. A migration
@@ -57,6 +58,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0024_operator_push': operatorPushMigration(dialect),
     '0025_promo_disabled': promoDisabledMigration,
     '0026_payment_methods': paymentMethodsMigration(dialect),
+    '0027_wallet_line_names': walletLineNamesMigration(dialect),
   }
 }
 
