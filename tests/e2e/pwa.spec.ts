@@ -55,6 +55,26 @@ test('the service worker installs only once the page has its reply and has shown
   await waitForServiceWorker(page)
 })
 
+test("the worker keeps the storefront's files for offline use, and not the console's", async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  const kept = await page.evaluate(async () => {
+    const names = await caches.keys()
+    const precache = await caches.open(names.find((name) => name.includes('precache'))!)
+    return (await precache.keys()).map((request) => new URL(request.url).pathname)
+  })
+  // The entry, a customer's page (the wallet's) and both languages' texts are kept...
+  expect(kept.filter((path) => /^\/assets\/index-[\w-]+\.js$/.test(path))).toHaveLength(1)
+  expect(kept.some((path) => /^\/assets\/wallet-page-[\w-]+\.js$/.test(path))).toBe(true)
+  expect(kept.filter((path) => /^\/assets\/messages-[\w-]+\.js$/.test(path))).toHaveLength(2)
+  // ...but no file of the operator console: every customer would download it for nothing.
+  expect(kept.filter((path) => /^\/assets\/(console-screen|admin|today-page)-/.test(path))).toEqual(
+    [],
+  )
+})
+
 test('after one online visit the store opens offline', async ({ page, context }) => {
   await page.goto('/')
   await waitForServiceWorker(page)
