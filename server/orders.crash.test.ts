@@ -415,44 +415,53 @@ function afterPowerCut(path: string, log: string, into: string): number {
   return zeroed
 }
 
-describe('orders survive a power cut (SQLite)', () => {
-  for (const synchronous of ['FULL', 'NORMAL'] as const) {
-    it(
-      `SQLITE_SYNCHRONOUS=${synchronous}: ${synchronous === 'FULL' ? 'no acknowledged order is lost' : 'acknowledged orders are lost'}`,
-      { timeout: 180_000 },
-      async () => {
-        const { env } = await sqliteTarget(synchronous).create()
-        const path = env.SQLITE_PATH!
-        // Once without strace: the database made and filled with the demo, on disk.
-        const first = await startServer(env)
-        first.child.kill('SIGTERM')
-        await first.exited
-        const setup = createDb({ databaseUrl: undefined, sqlitePath: path })
-        const { user, send } = await buyer(setup)
-        await setup.destroy()
+/**
+ * Orders sent to a server under strace until `answered` are acknowledged, then the power cut:
+ * the orders acknowledged that the copy of the database after it lacks, and how many written
+ * byte ranges the cut undid.
+ */
+async function powerCut(synchronous: 'FULL' | 'NORMAL', answered: number) {
+  const { env } = await sqliteTarget(synchronous).create()
+  const path = env.SQLITE_PATH!
+  // Once without strace: the database made and filled with the demo, on disk.
+  const first = await startServer(env)
+  first.child.kill('SIGTERM')
+  await first.exited
+  const setup = createDb({ databaseUrl: undefined, sqlitePath: path })
+  const { user, send } = await buyer(setup)
+  await setup.destroy()
 
-        const trace = join(tmp, `trace-${randomBytes(4).toString('hex')}.log`)
-        const server = await startServer(env, {
-          wrap: ['strace', '-f', '-qq', '-y', '-s', '0', '-e', `trace=${TRACED}`, '-o', trace],
-        })
-        const attempts = await ordersUntilKilled(server, send, 60)
+  const trace = join(tmp, `trace-${randomBytes(4).toString('hex')}.log`)
+  const server = await startServer(env, {
+    wrap: ['strace', '-f', '-qq', '-y', '-s', '0', '-e', `trace=${TRACED}`, '-o', trace],
+  })
+  const attempts = await ordersUntilKilled(server, send, answered)
 
-        const copy = join(tmp, `power-cut-${randomBytes(4).toString('hex')}.db`)
-        const zeroed = afterPowerCut(path, readFileSync(trace, 'utf8'), copy)
-        const store = createDb({ databaseUrl: undefined, sqlitePath: copy })
-        try {
-          const orderIds = await ledgerHolds(store, user.id)
-          const missing = [...acknowledged(attempts)].filter((id) => !orderIds.has(id))
-          if (synchronous === 'FULL') {
-            expect(missing).toEqual([])
-          } else {
-            expect(zeroed).toBeGreaterThan(0)
-            expect(missing.length).toBeGreaterThan(0)
-          }
-        } finally {
-          await store.destroy()
-        }
-      },
-    )
+  const copy = join(tmp, `power-cut-${randomBytes(4).toString('hex')}.db`)
+  const zeroed = afterPowerCut(path, readFileSync(trace, 'utf8'), copy)
+  const store = createDb({ databaseUrl: undefined, sqlitePath: copy })
+  try {
+    const orderIds = await ledgerHolds(store, user.id)
+    return { zeroed, missing: [...acknowledged(attempts)].filter((id) => !orderIds.has(id)) }
+  } finally {
+    await store.destroy()
   }
+}
+
+describe('orders survive a power cut (SQLite)', () => {
+  it('SQLITE_SYNCHRONOUS=FULL: no acknowledged order is lost', { timeout: 180_000 }, async () => {
+    expect((await powerCut('FULL', 60)).missing).toEqual([])
+  })
+
+  it('SQLITE_SYNCHRONOUS=NORMAL: acknowledged orders are lost', { timeout: 360_000 }, async () => {
+    // The model can fail: with NORMAL a commit is flushed only by the next checkpoint (every
+    // 100 ms), so a cut loses the orders acknowledged since. A checkpoint may fall between
+    // the last answer and the cut on a slow machine: up to three cuts to show one loss.
+    let shown = false
+    for (let cut = 0; cut < 3 && !shown; cut++) {
+      const { zeroed, missing } = await powerCut('NORMAL', 60)
+      shown = zeroed > 0 && missing.length > 0
+    }
+    expect(shown).toBe(true)
+  })
 })
