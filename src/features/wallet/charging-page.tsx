@@ -19,7 +19,7 @@ import { Field, TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { lazyPiece } from '../../ui/lazy-piece'
-import { Loading, LoadProblem } from '../../ui/load-problem'
+import { Loading, NoData } from '../../ui/load-problem'
 import { Price } from '../../ui/price'
 import * as surface from '../../ui/surface.css'
 import { useOnline } from '../../ui/use-online'
@@ -80,9 +80,8 @@ export function ChargingPage() {
   const [payment, setPayment] = useState<UsdtPayment | null>(null)
   const [dismissed, setDismissed] = useState<number | null>(null)
   if (!payment && open.data && open.data.payment_id !== dismissed) setPayment(open.data)
-  if (info.error && !info.data)
-    return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />
-  if (!info.data || !profile.data) return <Loading />
+  if (!info.data) return <NoData error={info.error} onRetry={() => void info.refetch()} />
+  if (!profile.data) return <Loading />
 
   const currency = profile.data.currency
   const methods = availableMethods(info.data, currency)
