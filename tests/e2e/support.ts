@@ -218,18 +218,26 @@ const STORE_TIME_ZONE = 'Asia/Beirut'
 
 const dayIn = (timeZone: string, at: Date) => at.toLocaleDateString('en-CA', { timeZone })
 
+/** How long a journey on another day's clock may take: its zone's date must differ that long. */
+const JOURNEY_SPAN_MS = 3 * 60_000
+
 /**
- * A device time zone whose date differs from the store's now and for the next half hour, so a
+ * A device time zone whose date differs from the store's now and for the journey's span, so a
  * journey that filters by "today" fails if the storefront counts the day on the device's clock
- * (the server counts it in the store's zone).
+ * (the server counts it in the store's zone). Asked when the journey starts (a fixture), not
+ * when its file loads. Across the store's midnight no zone is on another day on both sides of
+ * it (the store's day changes, and no zone is two days off), so it waits that moment out.
  */
-export function zoneOnAnotherDay(now = new Date()): string {
-  const soon = new Date(now.getTime() + 30 * 60_000)
-  const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) =>
-    [now, soon].every((at) => dayIn(candidate, at) !== dayIn(STORE_TIME_ZONE, at)),
-  )
-  if (!zone) throw new Error('no time zone on another day than the store')
-  return zone
+export async function zoneOnAnotherDay(): Promise<string> {
+  for (;;) {
+    const now = new Date()
+    const soon = new Date(now.getTime() + JOURNEY_SPAN_MS)
+    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) =>
+      [now, soon].every((at) => dayIn(candidate, at) !== dayIn(STORE_TIME_ZONE, at)),
+    )
+    if (zone) return zone
+    await new Promise((resolve) => setTimeout(resolve, 15_000))
+  }
 }
 
 /**

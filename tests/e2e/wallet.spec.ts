@@ -93,7 +93,11 @@ test('a promo code credits at once, and a second time is refused', async ({ page
 })
 
 test.describe('on a device whose clock is on another day than the store', () => {
-  test.use({ timezoneId: zoneOnAnotherDay() })
+  // Option fixtures set this way run as the journey starts; across the store's midnight it
+  // waits up to three minutes for one (zoneOnAnotherDay).
+  test.describe.configure({ timeout: 5 * 60_000 })
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a function asks for
+  test.use({ timezoneId: async ({}, use) => use(await zoneOnAnotherDay()) })
   test('the wallet filters by kind and date', async ({ page, request }) => {
     const customer = await signedInCustomer(page, request, { balance: '30' })
     await request.post('/api/automated/get/packages', {
