@@ -39,7 +39,7 @@ const CATALOGUES = { en: english, ar: arabic } satisfies Record<Locale, unknown>
 
 /** Home in the replies' language. */
 export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirstScreen> {
-  return render(
+  const rendered = await render(
     '/',
     data.website_info,
     (queryClient) => {
@@ -49,6 +49,13 @@ export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirs
     },
     data.locale,
   )
+  // The first slide is preloaded by the page's first script when it shows home
+  // (server/http/first-screen.ts); lazy, a hidden home (another page opened, a customer signed
+  // in) loads no picture.
+  return {
+    ...rendered,
+    markup: rendered.markup.replace(/(<img\b[^>]*\bloading=")eager"/g, '$1lazy"'),
+  }
 }
 
 /** A product's or package's page (`path`), from its replies: its markup. */

@@ -136,6 +136,7 @@ export function firstScreenRenderer(dir: string): () => Promise<ScreenRenderers 
 /** The id of the element that holds the server's markup of home. */
 const MARKUP_ID = 'first-screen-markup'
 const PRELOADS_ID = 'app-preloads'
+const SLIDE_PRELOAD_ID = 'first-slide'
 const STEPPED_ASIDE = 'no-first-screen'
 
 /**
@@ -144,7 +145,9 @@ const STEPPED_ASIDE = 'no-first-screen'
  * markup is home for a visitor who is not signed in, in the page's language (the `language`
  * cookie's, English without one), so a page opened at another route (the hash), in another
  * language than the page's (the stored one decides: the cookie may lag behind it) or signed in
- * shows the static skeleton instead until the storefront renders.
+ * shows the static skeleton instead until the storefront renders. Only a page that shows home
+ * asks for its first slide at once (the preload waits in a template before this script; the
+ * markup's slide is lazy, so a hidden home loads no picture).
  *
  * A product or package page opened from a link (a hash route, which the server never sees)
  * does not wait for the storefront's script either:
@@ -173,6 +176,7 @@ export const MARKUP_GUARD =
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +
   `if(h.length>2||p!==k.lang||t)k.classList.add('${STEPPED_ASIDE}');` +
+  `else{var f=d.getElementById('${SLIDE_PRELOAD_ID}');f&&d.head.appendChild(f.content)}` +
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
   `try{if(m&&!t&&p==='en'&&k.lang==='en'){` +
@@ -243,7 +247,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * index.html with the first screen's replies in a JSON script, the first slide asked for at
- * once, and the preloads of the replies it now carries taken out. With `rendered`, the root
+ * once (with the markup, when the page shows home), and the preloads of the replies it now carries taken out. With `rendered`, the root
  * also holds home's markup (shown unless the guard steps it aside), the styles home's route
  * needs are applied at once instead of preloaded, and the theme and title come from website
  * info, and the storefront's script runs after the first paint (APP_LOADER). A page without a
@@ -267,7 +271,8 @@ export function withFirstScreen(
       /<link rel="preload" as="fetch"[^>]*href="[^"]*(website\/info|slider\/images)"[^>]*>/g,
       '',
     )
-    .replace('</head>', () => `${preload}</head>`)
+    // With the markup, the guard asks for the slide when it shows home.
+    .replace('</head>', () => (rendered ? '</head>' : `${preload}</head>`))
     .replace(
       '</body>',
       () => `<script id="${FIRST_SCREEN_ID}" type="application/json">${json}</script></body>`,
@@ -303,7 +308,9 @@ export function withFirstScreen(
         new RegExp(
           `<head>(\\s*<script type="application/json" id="${EARLY_MODULES_ID}">[^<]*</script>)?`,
         ),
-        (head) => `${head}<script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`,
+        (head) =>
+          `${head}<template id="${SLIDE_PRELOAD_ID}">${preload}</template>` +
+          `<script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`,
       )
       .replace('</body>', () => {
         return `<template id="${PRELOADS_ID}">${preloads}</template><script>${APP_LOADER}</script></body>`

@@ -222,10 +222,17 @@ describeEachDatabase(
           expect(page.split('</head>')[0]).not.toMatch(
             /<script type="module"|<link rel="modulepreload"/,
           )
-          // The first script comes after the names of the early modules, which it reads.
+          // The first script comes after the names of the early modules and the first slide's
+          // preload, which it reads; only it asks for the slide, when it shows home.
+          const slide = (
+            (await (await store.request('/api/slider/images')).json()) as FirstScreen['slider']
+          ).data[0]!.image
           expect(page).toMatch(
-            /<head>\n<script type="application\/json" id="early-modules">[^<]*<\/script><script>\(function/,
+            /<head>\n<script type="application\/json" id="early-modules">[^<]*<\/script><template id="first-slide"><link rel="preload" as="image" href="([^"]+)" fetchpriority="high"><\/template><script>\(function/,
           )
+          expect(page.match(/<link rel="preload" as="image" href="([^"]+)"/g)).toEqual([
+            `<link rel="preload" as="image" href="${slide}"`,
+          ])
           expect(page).toContain(
             '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/index-1.js">' +
               '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></template>',

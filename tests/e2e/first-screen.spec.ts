@@ -27,9 +27,27 @@ test.describe("before the storefront's script runs", () => {
     await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
   })
 
+  /** The slides the page asked for. */
+  const slidesAsked = (page: Page) => {
+    const asked: string[] = []
+    page.on('request', (entry) => {
+      const { pathname } = new URL(entry.url())
+      if (pathname.startsWith('/media/slide-')) asked.push(pathname)
+    })
+    return asked
+  }
+
   test('a visitor of home in English who is not signed in sees home', async ({ page }) => {
+    const slides = slidesAsked(page)
     await page.goto('/')
     await expect(productCards(page)).toHaveCount(15)
+    // Its first slide shown, asked for once (by the page's first script, used by the picture).
+    const first = page.getByRole('region', { name: 'Offers' }).locator('img').first()
+    await expect
+      .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1200)
+    const src = new URL(await first.evaluate((img: HTMLImageElement) => img.src)).pathname
+    expect(slides.filter((slide) => slide === src)).toHaveLength(1)
   })
 
   for (const [name, setUp] of [
@@ -49,11 +67,16 @@ test.describe("before the storefront's script runs", () => {
       },
     ],
   ] as const) {
-    test(`${name} gets the skeleton, not English home as a visitor`, async ({ page }) => {
+    test(`${name} gets the skeleton, not English home as a visitor, nor its pictures`, async ({
+      page,
+    }) => {
+      const slides = slidesAsked(page)
       await setUp(page)
       await expect(page.locator('#boot')).toBeVisible()
       await expect(productCards(page)).toHaveCount(0)
       await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+      await page.waitForLoadState('load')
+      expect(slides).toEqual([])
     })
   }
 })
