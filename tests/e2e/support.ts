@@ -230,14 +230,18 @@ const JOURNEY_SPAN_MS = 3 * 60_000
  */
 export async function zoneOnAnotherDay(): Promise<string> {
   for (;;) {
-    const now = new Date()
-    const soon = new Date(now.getTime() + JOURNEY_SPAN_MS)
-    const zone = ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) =>
-      [now, soon].every((at) => dayIn(candidate, at) !== dayIn(STORE_TIME_ZONE, at)),
-    )
+    const zone = zoneOnAnotherDayAt(new Date())
     if (zone) return zone
     await new Promise((resolve) => setTimeout(resolve, 15_000))
   }
+}
+
+/** The zone zoneOnAnotherDay picks at `now`; undefined while none qualifies. */
+export function zoneOnAnotherDayAt(now: Date): string | undefined {
+  const soon = new Date(now.getTime() + JOURNEY_SPAN_MS)
+  return ['Pacific/Kiritimati', 'Etc/GMT+12'].find((candidate) =>
+    [now, soon].every((at) => dayIn(candidate, at) !== dayIn(STORE_TIME_ZONE, at)),
+  )
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
-import { operator, signedInCustomer, zoneOnAnotherDay } from './support'
+import { operator, signedInCustomer, zoneOnAnotherDay, zoneOnAnotherDayAt } from './support'
 
 const balance = (page: Page) => page.getByRole('link', { name: /^Balance/ })
 
@@ -90,6 +90,16 @@ test('a promo code credits at once, and a second time is refused', async ({ page
   await expect(page.getByRole('alert')).toHaveText('You have already used this code.')
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue('WELCOME5')
   await expect(balance(page)).toHaveText('6.00 $')
+})
+
+test("the zone on another day than the store's is found at any hour but across its midnight", () => {
+  // Beirut is at UTC+2 in December: its midnight is 22:00 UTC.
+  expect(zoneOnAnotherDayAt(new Date('2026-12-03T12:00:00Z'))).toBe('Pacific/Kiritimati')
+  // Twenty minutes before it (where the journeys once stopped, finding none); then none for the
+  // journey's three minutes across it.
+  expect(zoneOnAnotherDayAt(new Date('2026-12-03T21:40:00Z'))).toBe('Pacific/Kiritimati')
+  expect(zoneOnAnotherDayAt(new Date('2026-12-03T21:58:00Z'))).toBeUndefined()
+  expect(zoneOnAnotherDayAt(new Date('2026-12-03T22:00:00Z'))).toBe('Etc/GMT+12')
 })
 
 test.describe('on a device whose clock is on another day than the store', () => {
