@@ -14,12 +14,25 @@ export interface TraceEvent {
 
 /**
  * The complete (`X`) events of the page's main thread: of the renderers' main threads, the one
- * whose tasks took the most CPU time (another renderer may be a blank page or a worker's host).
+ * whose tasks took the most CPU time (another renderer may be a blank page or a worker's host),
+ * leaving out Chrome's own pages (`chrome://`: desktop Chrome's address-bar popup is one, made
+ * as the browser starts, and it can be busier than the page).
  */
 export function pageMainThread(events: TraceEvent[]): TraceEvent[] {
+  const chromePages = new Set(
+    events
+      .filter((e) => {
+        const url = e.args?.data?.url ?? e.args?.data?.documentLoaderURL
+        return typeof url === 'string' && url.startsWith('chrome://')
+      })
+      .map((e) => e.pid),
+  )
   const mains = new Set(
     events
-      .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .filter(
+        (e) =>
+          e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && !chromePages.has(e.pid),
+      )
       .map((e) => `${e.pid}:${e.tid}`),
   )
   const threads = new Map<string, TraceEvent[]>()
