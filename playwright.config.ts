@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
+import { PLAYWRIGHT_DISABLE_FEATURES } from './scripts/lib/chromium'
 
 /** Debian's Chromium where Playwright's own browser cannot be downloaded (see README). */
 const executablePath =
@@ -44,6 +45,7 @@ export default defineConfig({
             '--disable-background-networking',
             '--disable-component-update',
             '--disable-sync',
+            PLAYWRIGHT_DISABLE_FEATURES,
           ],
         },
       },

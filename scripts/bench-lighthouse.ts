@@ -34,6 +34,7 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import type { Artifacts, Result } from 'lighthouse'
 import { chromium } from 'playwright'
 import { mkdir, writeFile } from 'node:fs/promises'
+import { OMNIBOX_WEBUI } from './lib/chromium'
 import { demoSession, median, startServer } from './lib/server'
 import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
@@ -49,7 +50,10 @@ const pages = [
 ].filter(({ name }) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(name) ?? true)
 /** Chrome DevTools' benchmark score of a mid-tier phone (a Pixel 5). */
 const MID_TIER_INDEX = 1000
-/** chrome-launcher's default flags, but with Chrome's RenderDocument left as Chrome sets it. */
+/**
+ * chrome-launcher's default flags, but with Chrome's RenderDocument left as Chrome sets it and
+ * without the address-bar popup.
+ */
 const DISABLE_FEATURES = '--disable-features='
 const launcherFlags = Launcher.defaultFlags().map((flag) =>
   flag.startsWith(DISABLE_FEATURES)
@@ -58,6 +62,7 @@ const launcherFlags = Launcher.defaultFlags().map((flag) =>
         .slice(DISABLE_FEATURES.length)
         .split(',')
         .filter((feature) => feature !== 'RenderDocument')
+        .concat(OMNIBOX_WEBUI)
         .join(',')
     : flag,
 )

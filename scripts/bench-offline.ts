@@ -10,6 +10,7 @@
  * `BENCH_JSON=1` adds one JSON line.
  */
 import { chromium } from 'playwright'
+import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
 import { median, startServer } from './lib/server'
 
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5)
@@ -19,6 +20,7 @@ const MAX_RETRIES = 5
 const server = await startServer(Number(process.env.BENCH_PORT ?? 4511))
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [PLAYWRIGHT_DISABLE_FEATURES],
 })
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })

@@ -19,6 +19,7 @@
  * line. Signed-in pages sign the demo customer in first (the development outbox).
  */
 import { chromium, type Browser } from 'playwright'
+import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
 import { demoSession, median, startServer } from './lib/server'
 import type { TraceEvent } from './lib/trace'
 
@@ -172,7 +173,7 @@ const own = process.env.START_URLS
 const bases = own ? [own.url] : process.env.START_URLS!.split(',')
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', PLAYWRIGHT_DISABLE_FEATURES],
 })
 const figures: Record<string, unknown>[] = []
 try {

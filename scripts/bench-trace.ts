@@ -10,6 +10,7 @@
  * only, on one build against another, in one hour (docs/performance.md, Method).
  */
 import { chromium } from 'playwright'
+import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
 import { boundedInt, demoSession, median, startServer } from './lib/server'
 import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
@@ -59,7 +60,7 @@ function selfTimes(events: TraceEvent[]): { cpu: number; byName: Map<string, num
 const server = await startServer(boundedInt('BENCH_PORT', 4530, 1024, 65535), { DEV_OUTBOX: '1' })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox'],
+  args: ['--no-sandbox', PLAYWRIGHT_DISABLE_FEATURES],
 })
 try {
   const token = signedIn ? await demoSession(server.url) : ''

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { URI } from 'otpauth'
+import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
 
 const [base = 'http://localhost:8080', out = 'screens', ...only] = process.argv.slice(2)
 const paths = only.length
@@ -56,7 +57,7 @@ async function newSession(page: Page): Promise<string> {
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
+  args: ['--no-sandbox', '--disable-gpu', PLAYWRIGHT_DISABLE_FEATURES],
 })
 for (const signedIn of [false, true]) {
   for (const language of ['en', 'ar']) {
