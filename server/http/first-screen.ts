@@ -247,11 +247,11 @@ const escapeHtml = (text: string) =>
 
 /**
  * index.html with the first screen's replies in a JSON script, the first slide asked for at
- * once (with the markup, when the page shows home), and the preloads of the replies it now carries taken out. With `rendered`, the root
- * also holds home's markup (shown unless the guard steps it aside), the styles home's route
- * needs are applied at once instead of preloaded, and the theme and title come from website
- * info, and the storefront's script runs after the first paint (APP_LOADER). A page without a
- * body end is returned as it is.
+ * once (with the markup, when the page shows home), and the preloads of the replies it now
+ * carries taken out. With `rendered`, the root also holds home's markup (shown unless the guard
+ * steps it aside), the styles home's route needs are applied at once instead of preloaded, and
+ * the theme and title come from website info, and the storefront's script runs after the first
+ * paint (APP_LOADER). A page without a body end is returned as it is.
  */
 export function withFirstScreen(
   html: string,
