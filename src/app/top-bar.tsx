@@ -132,12 +132,32 @@ export function TopBar() {
   )
 }
 
+/** Scrolls the bar's row (it scrolls sideways on a phone) to show the link to this page. */
+function revealCurrent(row: HTMLElement) {
+  const link = row.querySelector('[aria-current="page"]')
+  if (!link) return
+  const bar = row.getBoundingClientRect()
+  const at = link.getBoundingClientRect()
+  const by = at.left < bar.left ? at.left - bar.left : Math.max(0, at.right - bar.right)
+  if (by) row.scrollBy({ left: by })
+}
+
 export function SecondaryBar() {
   const { t } = useLingui()
   const token = useToken()
+  const row = useRef<HTMLUListElement>(null)
+  // Whichever links the bar has (before the router or with it), the page's is marked.
+  useEffect(() => {
+    const list = row.current
+    if (!list) return
+    revealCurrent(list)
+    const watch = new MutationObserver(() => revealCurrent(list))
+    watch.observe(list, { subtree: true, childList: true, attributeFilter: ['aria-current'] })
+    return () => watch.disconnect()
+  }, [])
   return (
     <nav className={styles.secondaryBar} aria-label={t`Main`}>
-      <ul className={styles.navList}>
+      <ul className={styles.navList} ref={row}>
         <li>
           <AppLink to="/" className={styles.navLink} activeOptions={{ exact: true }}>
             <Trans>Home</Trans>

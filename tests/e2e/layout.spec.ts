@@ -32,6 +32,22 @@ async function checkPage(page: Page, path: string, label: string) {
       links.filter((l) => l.getClientRects().length).map((l) => l.getBoundingClientRect().top),
     )
   expect(new Set(tops).size, `${label}: the navigation wraps`).toBe(1)
+  await checkCurrentLink(page, label)
+}
+
+/** The bar's link to the page shown, if it has one, is wholly on screen (the row scrolls). */
+async function checkCurrentLink(page: Page, label: string) {
+  const current = page
+    .getByRole('navigation', { name: /^(Main|القائمة الرئيسية)$/ })
+    .locator('[aria-current="page"]')
+  if (!(await current.count())) return
+  const width = page.viewportSize()!.width
+  await expect
+    .poll(async () => {
+      const box = (await current.boundingBox())!
+      return box.x >= 0 && box.x + box.width <= width
+    }, `${label}: the link to the page is cut off`)
+    .toBe(true)
 }
 
 /** The WhatsApp button lies over no control and no text of `main`, wherever it is scrolled. */
@@ -130,6 +146,13 @@ for (const language of ['en', 'ar'] as const) {
       await checkWhatsApp(page, `an order ${at}`)
       await checkPage(page, '/wallet', `the wallet ${at}`)
       await checkPage(page, '/charging-the-wallet', `the charging page ${at}`)
+      // Gone to from another page, without loading again: its link is brought into view too.
+      await checkPage(page, '/about-us', `about us ${at}`)
+      await page.evaluate(() => (location.hash = '#/charging-the-wallet'))
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        /^(Charging the wallet|شحن المحفظة)$/,
+      )
+      await checkCurrentLink(page, `the charging page after about us ${at}`)
       await checkWhatsApp(page, `the charging page ${at}`)
       await checkPage(page, '/shipping-payments', `the shipping payments ${at}`)
       await checkPage(page, '/Notifications', `the notifications ${at}`)
