@@ -266,21 +266,22 @@ export function withFirstScreen(
   const preload = slide
     ? `<link rel="preload" as="image" href="${escapeHtml(slide)}" fetchpriority="high">`
     : ''
-  let page = html
+  const markup = rendered && html.includes('<div id="root">') ? rendered : undefined
+  const page = html
     .replace(
       /<link rel="preload" as="fetch"[^>]*href="[^"]*(website\/info|slider\/images)"[^>]*>/g,
       '',
     )
-    // With the markup, the guard asks for the slide when it shows home.
-    .replace('</head>', () => (rendered ? '</head>' : `${preload}</head>`))
     .replace(
       '</body>',
       () => `<script id="${FIRST_SCREEN_ID}" type="application/json">${json}</script></body>`,
     )
-  if (rendered && page.includes('<div id="root">')) {
-    // The entry script first, then what it will load.
-    const scripts: string[] = []
-    page = page
+  // With the markup, the guard asks for the slide when it shows home (below).
+  if (!markup) return page.replace('</head>', () => `${preload}</head>`)
+  // The entry script first, then what it will load.
+  const scripts: string[] = []
+  return (
+    page
       .replace(
         /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/,
         (_, src: string) => {
@@ -292,16 +293,14 @@ export function withFirstScreen(
         scripts.push(link.trim())
         return ''
       })
-    const preloads = scripts.join('')
-    page = page
       .replace(/<link rel="preload" as="style"/g, '<link rel="stylesheet"')
       // In the markup's language: the guard compares it with the stored one.
       .replace(/<html([^>]*)>/, (_, attributes: string) => {
         const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '')
         const dir = data.locale === 'ar' ? 'rtl' : 'ltr'
-        return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(rendered.style)}">`
+        return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(markup.style)}">`
       })
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
       // First in the head (a script after a stylesheet would wait for it to load), after the
       // early modules' names it reads.
       .replace(
@@ -313,11 +312,10 @@ export function withFirstScreen(
           `<script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`,
       )
       .replace('</body>', () => {
-        return `<template id="${PRELOADS_ID}">${preloads}</template><script>${APP_LOADER}</script></body>`
+        return `<template id="${PRELOADS_ID}">${scripts.join('')}</template><script>${APP_LOADER}</script></body>`
       })
       .replace('<div id="root">', () => {
-        return `<div id="root"><div id="${MARKUP_ID}">${rendered.markup}</div>`
+        return `<div id="root"><div id="${MARKUP_ID}">${markup.markup}</div>`
       })
-  }
-  return page
+  )
 }

@@ -51,10 +51,11 @@ test("a first visit's home comes with the page: no API round trip before it pain
   const slider = (await (await page.request.get('/api/slider/images')).json()) as {
     data: { image: string }[]
   }
-  const slide = loads.indexOf(`image ${slider.data[0]!.image}`)
+  const slideLoad = `image ${slider.data[0]!.image}`
+  const slide = loads.indexOf(slideLoad)
   expect(slide).toBeGreaterThanOrEqual(0)
   expect(slide).toBeLessThan(loads.findIndex((load) => load.startsWith('script ')))
-  expect(loads.lastIndexOf(`image ${slider.data[0]!.image}`)).toBe(slide)
+  expect(loads.lastIndexOf(slideLoad)).toBe(slide)
 
   // In Arabic the products are asked for in Arabic; the rest still comes with the page.
   asked.length = 0
