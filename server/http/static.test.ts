@@ -370,6 +370,25 @@ it('keeps any text of the data inside its script element', () => {
   expect(page).toContain('href="/media/a&quot;.svg"')
 })
 
+it('asks for the first slide in the head when a page has no root to hold the markup', () => {
+  const data = {
+    generated_at: 1,
+    locale: 'en',
+    website_info: { website_info: '{}' },
+    slider: { data: [{ id: 1, image: '/media/slide.svg' }] },
+    products: { data: [], total: 0, per_page: 15 },
+  } as unknown as FirstScreen
+  const page = withFirstScreen('<html><head></head><body></body></html>', data, {
+    markup: '<p>Home</p>',
+    style: '',
+    title: 'Store',
+  })
+  expect(page).toContain(
+    '<link rel="preload" as="image" href="/media/slide.svg" fetchpriority="high"></head>',
+  )
+  expect(page).not.toContain('<p>Home</p>')
+})
+
 it('names every media file after its content, so immutable caching is safe', () => {
   const files = readdirSync(MEDIA_DIR)
   expect(files.length).toBeGreaterThan(0)
