@@ -12,7 +12,7 @@
  * Playwright's DevTools connection costs the page work of its own: V8 then records a detailed
  * stack for every `Error` made, and one made while the entry's top level runs (React DOM makes
  * four as it loads) has V8 parse React DOM and the whole entry again for their source positions
- * (`V8.CollectSourcePositions`, 30 to 40 ms here). Neither Lighthouse's connection nor a phone
+ * (`V8.CollectSourcePositions`, about 40 ms here). Neither Lighthouse's connection nor a phone
  * does it, so it is left out of the figures and printed apart.
  */
 import { chromium } from 'playwright'
@@ -54,14 +54,15 @@ function selfTimes(events: TraceEvent[]): {
       open.pop()
       const { event, children } = top
       const own = event.tdur ?? event.dur ?? 0
-      if (event.name === INSPECTOR_REPARSE && !open.some((o) => o.event.name === INSPECTOR_REPARSE))
-        inspector += own / 1000
-      const script = event.args?.data?.url?.replace(/.*\//, '')
-      const name = script ? `${event.name} ${script}` : event.name
       // What runs inside the reparse is named after it: it is not the page's own work.
-      const counted = open.some((o) => o.event.name === INSPECTOR_REPARSE)
+      const inReparse = open.some((o) => o.event.name === INSPECTOR_REPARSE)
+      if (event.name === INSPECTOR_REPARSE && !inReparse) inspector += own / 1000
+      const script = event.args?.data?.url?.replace(/.*\//, '')
+      const counted = inReparse
         ? INSPECTOR_REPARSE
-        : name
+        : script
+          ? `${event.name} ${script}`
+          : event.name
       byName.set(counted, (byName.get(counted) ?? 0) + (own - children) / 1000)
       top = open.at(-1)
       if (top) top.children += own
