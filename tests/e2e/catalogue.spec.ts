@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { savedQueryCache, switchToArabic, waitForServiceWorker } from './support'
 
 test('scrolling the home grid loads every product and then stops', async ({ page, request }) => {
@@ -64,6 +64,47 @@ test("a first visit's home comes with the page: no API round trip before it pain
   await page.goto('/')
   await expect(page.getByRole('list', { name: 'المنتجات' }).getByRole('listitem')).toHaveCount(15)
   expect(asked.filter((path) => /^\/api\/(website|slider)/.test(path))).toEqual([])
+})
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } })
+
+  test("home asks for its first screen's pictures, and for the others as they come near", async ({
+    page,
+  }) => {
+    const { data: products } = (await (
+      await page.request.get('/api/products?local=en&page=1&per_page=15')
+    ).json()) as { data: { image: string }[] }
+    const { data: slides } = (await (await page.request.get('/api/slider/images')).json()) as {
+      data: { image: string }[]
+    }
+    const asked: string[] = []
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname)
+    })
+    await page.goto('/')
+    const cards = page.getByRole('list', { name: 'Products' }).getByRole('listitem')
+    await expect(cards).toHaveCount(15)
+    const shown = (picture: Locator) =>
+      expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    await shown(cards.first().locator('img')).toBe(400)
+    await page.waitForLoadState('networkidle')
+    // The first screen's cards and the next row; not the 14th card nor the other slides.
+    const last = new URL(products[13]!.image, page.url()).pathname
+    expect(
+      asked.filter((path) => path.startsWith('/media/catalogue/product-')).length,
+    ).toBeLessThanOrEqual(6)
+    expect(asked).not.toContain(last)
+    for (const slide of slides.slice(1))
+      expect(asked).not.toContain(new URL(slide.image, page.url()).pathname)
+
+    await cards.nth(13).scrollIntoViewIfNeeded()
+    await shown(cards.nth(13).locator('img')).toBe(400)
+    expect(asked.filter((path) => path === last)).toHaveLength(1)
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await page.getByRole('button', { name: 'Show slide 2 of 3' }).click()
+    await shown(page.getByRole('region', { name: 'Offers' }).locator('img').nth(1)).toBe(1200)
+  })
 })
 
 test.describe(() => {

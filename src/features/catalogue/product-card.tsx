@@ -3,25 +3,34 @@ import { Trans } from '@lingui/react/macro'
 import type { ProductSummary } from '../../contract/catalogue'
 import * as styles from './catalogue.css'
 import { AppLink } from '../../ui/nav'
+import { useNearScreen } from '../../ui/near-screen'
+
+/** The cards a phone's first screen shows of a grid; the others' pictures wait to be near it. */
+export const FIRST_SCREEN_CARDS = 4
 
 function Card({
   name,
   image,
   available,
   eager = false,
+  later = false,
 }: {
   name: string
   image?: string | null
   available: boolean
   /** In the first screen of its page: loads at once rather than when laid out. */
   eager?: boolean
+  /** Below a phone's first screen: its picture is asked for only when the card nears the screen. */
+  later?: boolean
 }) {
+  const [near, ref] = useNearScreen(!later)
   return (
     <>
       {image ? (
         <img
+          ref={ref}
           className={styles.media}
-          src={image}
+          src={near ? image : undefined}
           alt=""
           width={400}
           height={400}
@@ -44,11 +53,11 @@ function Card({
 }
 
 /** Available products link to their page; unavailable ones are greyed and cannot be opened. */
-function ProductCardOf({ product }: { product: ProductSummary }) {
+function ProductCardOf({ product, later }: { product: ProductSummary; later: boolean }) {
   if (!product.available)
     return (
       <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
-        <Card {...product} />
+        <Card {...product} later={later} />
       </div>
     )
   return (
@@ -57,7 +66,7 @@ function ProductCardOf({ product }: { product: ProductSummary }) {
       params={{ number: String(product.number), id: String(product.id) }}
       className={styles.card}
     >
-      <Card {...product} />
+      <Card {...product} later={later} />
     </AppLink>
   )
 }
@@ -69,7 +78,8 @@ function ProductCardOf({ product }: { product: ProductSummary }) {
  */
 export const ProductCard = memo(
   ProductCardOf,
-  ({ product: a }, { product: b }) =>
+  ({ product: a, later: laterA }, { product: b, later: laterB }) =>
+    laterA === laterB &&
     a.id === b.id &&
     a.number === b.number &&
     a.name === b.name &&

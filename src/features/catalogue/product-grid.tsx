@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { ProductSummary } from '../../contract/catalogue'
-import { ProductCard } from './product-card'
+import { FIRST_SCREEN_CARDS, ProductCard } from './product-card'
 import * as styles from './catalogue.css'
 
 export function Grid({ children, label }: { children: ReactNode; label?: string }) {
@@ -14,9 +14,9 @@ export function Grid({ children, label }: { children: ReactNode; label?: string 
 export function ProductGrid({ products, label }: { products: ProductSummary[]; label?: string }) {
   return (
     <Grid label={label}>
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} later={index >= FIRST_SCREEN_CARDS} />
         </li>
       ))}
     </Grid>

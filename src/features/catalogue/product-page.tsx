@@ -9,7 +9,7 @@ import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
 import { SavedNote } from './offline-note'
 import { Gallery } from './gallery'
-import { CardContent } from './product-card'
+import { CardContent, FIRST_SCREEN_CARDS } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
@@ -19,8 +19,12 @@ const UnavailableDialog = lazyPiece(() =>
   import('../../ui/unavailable-dialog').then((m) => m.UnavailableDialog),
 )
 
-/** An entry with merge_to opens that product; an available package opens its own page. */
-function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
+/**
+ * An entry with merge_to opens that product; an available package opens its own page. The
+ * first screen's pictures load at once, the others when their card nears the screen.
+ */
+function PackageCard({ entry, first }: { entry: Package; first: boolean }) {
+  const place = { eager: first, later: !first }
   if (entry.merge_to)
     return (
       <AppLink
@@ -28,13 +32,13 @@ function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
         params={{ number: String(entry.number), id: String(entry.merge_to) }}
         className={styles.card}
       >
-        <CardContent {...entry} available eager={eager} />
+        <CardContent {...entry} available {...place} />
       </AppLink>
     )
   if (!entry.available)
     return (
       <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
-        <CardContent {...entry} available={false} eager={eager} />
+        <CardContent {...entry} available={false} {...place} />
       </div>
     )
   return (
@@ -43,7 +47,7 @@ function PackageCard({ entry, eager }: { entry: Package; eager: boolean }) {
       params={{ number: String(entry.number), id: String(entry.id) }}
       className={styles.card}
     >
-      <CardContent {...entry} available eager={eager} />
+      <CardContent {...entry} available {...place} />
     </AppLink>
   )
 }
@@ -132,7 +136,7 @@ export function ProductPage({
                   <li key={entry.id}>
                     {/* The first four are on a phone's first screen; their pictures are asked
                         for with the page's reply (docs/api.md, The first screen). */}
-                    <PackageCard entry={entry} eager={index < 4} />
+                    <PackageCard entry={entry} first={index < FIRST_SCREEN_CARDS} />
                   </li>
                 ))}
               </Grid>

@@ -6,17 +6,26 @@ import * as styles from './slider.css'
 
 export const SLIDE_MS = 15_000
 
-/** An image slider that moves on every 15 s and can be moved with its dots. */
+/**
+ * An image slider that moves on every 15 s and can be moved with its dots. The slides after the
+ * first are asked for halfway to the first move (or at a dot's press), not with the first screen,
+ * whose pictures they would compete with on a slow phone.
+ */
 export function Slider({ images, label }: { images: Image[]; label: string }) {
   const { t } = useLingui()
   const rtl = useLocale() === 'ar'
   const [index, setIndex] = useState(0)
+  const [rest, setRest] = useState(false)
   const count = images.length
 
   useEffect(() => {
     if (count < 2) return
+    const early = setTimeout(() => setRest(true), SLIDE_MS / 2)
     const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_MS)
-    return () => clearInterval(timer)
+    return () => {
+      clearTimeout(early)
+      clearInterval(timer)
+    }
   }, [count])
 
   const current = count ? index % count : 0
@@ -30,7 +39,7 @@ export function Slider({ images, label }: { images: Image[]; label: string }) {
             key={image.id}
             className={styles.slide}
             style={{ transform: shift }}
-            src={image.image}
+            src={i === 0 || rest ? image.image : undefined}
             alt=""
             width={1200}
             height={400}
@@ -50,7 +59,10 @@ export function Slider({ images, label }: { images: Image[]; label: string }) {
               className={styles.dot}
               aria-label={t`Show slide ${i + 1} of ${count}`}
               aria-current={i === current}
-              onClick={() => setIndex(i)}
+              onClick={() => {
+                setRest(true)
+                setIndex(i)
+              }}
             />
           ))}
         </div>
