@@ -9,6 +9,7 @@ import { socialLinks, whatsappHref } from './contact-links'
 import * as styles from './shell.css'
 import { useClearSpot } from './use-clear-spot'
 import { AppLink } from '../ui/nav'
+import { useNearScreen } from '../ui/near-screen'
 
 export function Footer() {
   const { t } = useLingui()
@@ -21,9 +22,11 @@ export function Footer() {
     { href: links.whatsapp, label: t`WhatsApp`, Icon: WhatsAppIcon },
     { href: links.tiktok, label: t`TikTok`, Icon: TikTokIcon },
   ].filter((social) => social.href)
+  // The background (a wide picture) is asked for when the footer nears the screen.
+  const [near, ref] = useNearScreen(false)
 
   return (
-    <footer className={styles.footer}>
+    <footer ref={ref} className={near ? `${styles.footer} ${styles.footerPicture}` : styles.footer}>
       <section className={styles.footerBox} aria-labelledby="footer-follow">
         <h2 id="footer-follow" className={styles.footerHeading}>
           <Trans>Follow us</Trans>

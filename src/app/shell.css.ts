@@ -180,8 +180,6 @@ export const main = style({
 
 export const footer = style({
   background: site.secondary,
-  backgroundImage: site.footerImage,
-  backgroundSize: 'cover',
   color: tokens.text,
   paddingInline: 'max(1rem, calc((100% - 1200px) / 2))',
   paddingBlock: '2rem',
@@ -190,6 +188,8 @@ export const footer = style({
   '@media': { [phone]: { paddingBlockEnd: WHATSAPP_ROOM } },
   gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))',
 })
+
+export const footerPicture = style({ backgroundImage: site.footerImage, backgroundSize: 'cover' })
 
 export const footerBox = style({
   background: 'rgb(255 255 255 / 0.88)',

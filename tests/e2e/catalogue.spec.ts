@@ -78,6 +78,11 @@ test.describe('on a phone', () => {
     const { data: slides } = (await (await page.request.get('/api/slider/images')).json()) as {
       data: { image: string }[]
     }
+    const reply = (await (await page.request.get('/api/website/info')).json()) as {
+      website_info: string
+    }
+    const info = JSON.parse(reply.website_info) as { footer_bg_image: string }
+    const footerPicture = new URL(info.footer_bg_image, 'http://any').pathname
     const asked: string[] = []
     page.on('request', (r) => {
       if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname)
@@ -89,7 +94,10 @@ test.describe('on a phone', () => {
       expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
     await shown(cards.first().locator('img')).toBe(400)
     await page.waitForLoadState('networkidle')
-    // The first screen's cards and the next row; not the 14th card nor the other slides.
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByRole('heading', { name: 'Follow us' })).toBeAttached()
+    // The first screen's cards and the next row; not the 14th card, the other slides nor the
+    // footer's background.
     const last = new URL(products[13]!.image, page.url()).pathname
     expect(
       asked.filter((path) => path.startsWith('/media/catalogue/product-')).length,
@@ -97,6 +105,7 @@ test.describe('on a phone', () => {
     expect(asked).not.toContain(last)
     for (const slide of slides.slice(1))
       expect(asked).not.toContain(new URL(slide.image, page.url()).pathname)
+    expect(asked).not.toContain(footerPicture)
 
     await cards.nth(13).scrollIntoViewIfNeeded()
     await shown(cards.nth(13).locator('img')).toBe(400)
@@ -104,6 +113,9 @@ test.describe('on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, 0))
     await page.getByRole('button', { name: 'Show slide 2 of 3' }).click()
     await shown(page.getByRole('region', { name: 'Offers' }).locator('img').nth(1)).toBe(1200)
+    await footer.scrollIntoViewIfNeeded()
+    await expect.poll(() => asked).toContain(footerPicture)
+    await expect(footer).toHaveCSS('background-image', new RegExp(footerPicture))
   })
 })
 
