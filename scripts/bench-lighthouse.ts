@@ -10,7 +10,8 @@
  * machine's median benchmarkIndex / 1000 (at least 1). `LIGHTHOUSE_RUNS` sets the runs per
  * page, `LIGHTHOUSE_PAGES=package,product` measures only those pages, `LIGHTHOUSE_SCALED=0`
  * skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all, `LIGHTHOUSE_REPORTS=dir`
- * keeps each run's report there (`<page>-<run>.json`: its LCP element, requests and tasks).
+ * keeps each run's report there (`<page>-<run>.json`: its requests and tasks; with Chromium 156
+ * this Lighthouse's LCP-element audit fails, its trace-elements gatherer erring on the trace).
  * `LIGHTHOUSE_CPU_SHARE=0.7` runs Chrome on that share of one CPU (Linux, as root): a slow hour
  * of this machine on demand (0.7 reads a benchmarkIndex of about 1,000 to 1,700 here, and a page
  * with one heading and no script still scores 99; docs/performance.md).
