@@ -10,6 +10,9 @@ import { join } from 'node:path'
 
 const PERIOD_US = 10_000
 
+/** A path as one word of a shell command. */
+const quoted = (path: string) => `'${path.replaceAll("'", `'\\''`)}'`
+
 export function chromeOnCpuShare(
   chromePath: string,
   share: number,
@@ -33,7 +36,7 @@ export function chromeOnCpuShare(
   const path = join(dir, 'chrome')
   writeFileSync(
     path,
-    `#!/bin/sh\necho $$ > ${join(group, 'cgroup.procs')}\nexec ${chromePath} "$@"\n`,
+    `#!/bin/sh\necho $$ > ${quoted(join(group, 'cgroup.procs'))}\nexec ${quoted(chromePath)} "$@"\n`,
     { mode: 0o755 },
   )
   return {
