@@ -11,7 +11,9 @@
  * page, `LIGHTHOUSE_PAGES=package,product` measures only those pages, `LIGHTHOUSE_SCALED=0`
  * skips the scaled pass, `BENCH_JSON=1` adds one JSON line of all, `LIGHTHOUSE_REPORTS=dir`
  * keeps each run's report there (`<page>-<run>.json`: its requests and tasks; with Chromium 156
- * this Lighthouse's LCP-element audit fails, its trace-elements gatherer erring on the trace).
+ * this Lighthouse's LCP-element audit fails, its trace-elements gatherer erring on the trace)
+ * and its Chrome trace (`<page>-<run>.trace.json`), `LIGHTHOUSE_BLOCK='*footer*,*bell*'` refuses
+ * the requests that match, to weigh a piece of the page against the same page without it.
  * `LIGHTHOUSE_CPU_SHARE=0.7` runs Chrome on that share of one CPU (Linux, as root): a slow hour
  * of this machine on demand (0.7 reads a benchmarkIndex of about 1,000 to 1,700 here, and a page
  * with one heading and no script still scores 99; docs/performance.md).
@@ -141,6 +143,8 @@ async function signIn(port: number, token: string): Promise<void> {
 }
 
 const REPORTS = process.env.LIGHTHOUSE_REPORTS
+/** Requests refused, to weigh what a piece of the page costs (Lighthouse's `*` patterns). */
+const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',')
 
 async function measure(
   url: string,
@@ -170,6 +174,7 @@ async function measure(
         logLevel: 'error',
         // A new browser's storage is empty anyway; signed in, it holds the session.
         disableStorageReset: !!token,
+        blockedUrlPatterns: BLOCKED,
       },
       cpuSlowdownMultiplier
         ? {
@@ -183,6 +188,7 @@ async function measure(
     if (REPORTS && report) {
       await mkdir(REPORTS, { recursive: true })
       await writeFile(`${REPORTS}/${report}.json`, JSON.stringify(lhr))
+      await writeFile(`${REPORTS}/${report}.trace.json`, JSON.stringify(result.artifacts.Trace))
     }
     if (token && lhr.finalDisplayedUrl.includes('sign-in'))
       throw new Error(`${url} sent the signed-in customer to sign in`)

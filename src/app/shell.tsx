@@ -8,6 +8,7 @@ import { usePushMessages } from './push-messages'
 import { ThemeSync } from './theme-sync'
 import { SecondaryBar, TopBar } from './top-bar'
 import { whenSettled } from '../ui/when-idle'
+import { maybeIosSafari } from '../pwa/install-offer'
 import * as styles from './shell.css'
 
 // Below the fold, floating or waiting on the service worker: loaded after the first paint (the
@@ -21,11 +22,13 @@ const WhatsAppButton = lazyPiece(
   idle,
 )
 const UpdatePrompt = lazyPiece(() => import('../pwa/update-prompt').then((m) => m.UpdatePrompt))
+// Its code loads only in iOS Safari.
 const IosInstallHint = lazyPiece(
   () => import('../pwa/install-prompt').then((m) => m.IosInstallHint),
   undefined,
   idle,
 )
+const iosSafari = maybeIosSafari()
 
 /**
  * The service worker installs after the page has loaded and settled (its replies in and shown,
@@ -90,7 +93,7 @@ export function Shell({ navigation, children }: { navigation: Navigation; childr
       <Footer />
       <WhatsAppButton />
       {updateWaiting && <UpdatePrompt onLater={() => setUpdateWaiting(false)} />}
-      <IosInstallHint />
+      {iosSafari && <IosInstallHint />}
     </NavigationProvider>
   )
 }

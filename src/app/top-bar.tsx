@@ -6,14 +6,15 @@ import { useToken } from '../api/token'
 import { button } from '../ui/button.css'
 import { SearchIcon } from '../ui/icons'
 import { lazyPiece } from '../ui/lazy-piece'
+import { useInstallOffer } from '../pwa/install-offer'
 import { LanguageSwitch } from './language-switch'
 import * as styles from './shell.css'
 import { AppLink, useAppNavigate } from '../ui/nav'
 
 // Only signed-in customers need the account bar (and its dialog): it loads when they do, once
 // the page they opened has its replies and is shown (lazyPiece's `idle`), so the page's own
-// code and replies have the connection to themselves; so do the bell and the install button
-// (shown only when the browser offers to install).
+// code and replies have the connection to themselves; so does the bell. The install button
+// loads only when the browser offers to install.
 const idle = { idle: true }
 const AccountBar = lazyPiece(
   () => import('../features/auth/account-bar').then((m) => m.default),
@@ -25,11 +26,12 @@ const Bell = lazyPiece(
   undefined,
   idle,
 )
-const InstallButton = lazyPiece(
-  () => import('../pwa/install-prompt').then((m) => m.InstallButton),
-  undefined,
-  idle,
-)
+const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
+
+function Install() {
+  const [offer, done] = useInstallOffer()
+  return offer && <InstallButton offer={offer} done={done} />
+}
 
 /**
  * The search box. On a wide screen it sits in the bar; on a phone a button opens it over the
@@ -195,7 +197,7 @@ export function SecondaryBar() {
           </li>
         )}
       </ul>
-      <InstallButton />
+      <Install />
     </nav>
   )
 }

@@ -1,41 +1,20 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Trans } from '@lingui/react/macro'
 import { button } from '../ui/button.css'
 import * as styles from './pwa.css'
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
-}
+import type { InstallOffer } from './install-offer'
 
 const IOS_HINT_KEY = 'ios_install_hint_dismissed'
 
-/** An install button where the browser offers one (Chromium's beforeinstallprompt). */
-export function InstallButton() {
-  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null)
-
-  useEffect(() => {
-    const offer = (e: Event) => {
-      e.preventDefault()
-      setEvent(e as BeforeInstallPromptEvent)
-    }
-    const installed = () => setEvent(null)
-    window.addEventListener('beforeinstallprompt', offer)
-    window.addEventListener('appinstalled', installed)
-    return () => {
-      window.removeEventListener('beforeinstallprompt', offer)
-      window.removeEventListener('appinstalled', installed)
-    }
-  }, [])
-
-  if (!event) return null
+/** An install button, for the offer the browser made (Chromium's beforeinstallprompt). */
+export function InstallButton({ offer, done }: { offer: InstallOffer; done: () => void }) {
   return (
     <button
       type="button"
       className={button.secondary}
       onClick={() => {
-        void event.prompt()
-        void event.userChoice.finally(() => setEvent(null))
+        void offer.prompt()
+        void offer.userChoice.finally(done)
       }}
     >
       <Trans>Install app</Trans>
@@ -43,23 +22,24 @@ export function InstallButton() {
   )
 }
 
-function isIosSafari(): boolean {
-  const ua = navigator.userAgent
-  const ios =
-    /iPad|iPhone|iPod/.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1)
-  if (!ios || !/Safari/.test(ua) || /CriOS|FxiOS|EdgiOS/.test(ua)) return false
-  // Asked last: a media query's answer may make the browser bring the page's style up to date.
+/** Not already opened from the home screen. */
+function inBrowser(): boolean {
+  // A media query's answer may make the browser bring the page's style up to date: asked here,
+  // once the hint's code has loaded, not as the page starts.
   return !(
     window.matchMedia('(display-mode: standalone)').matches ||
     (navigator as Navigator & { standalone?: boolean }).standalone === true
   )
 }
 
-/** iOS Safari has no install prompt: tell the customer how to add the store to the home screen. */
+/**
+ * iOS Safari has no install prompt: tell the customer how to add the store to the home screen
+ * (shown only where `maybeIosSafari` holds).
+ */
 export function IosInstallHint() {
   const [shown, setShown] = useState(() => {
     try {
-      return isIosSafari() && !localStorage.getItem(IOS_HINT_KEY)
+      return inBrowser() && !localStorage.getItem(IOS_HINT_KEY)
     } catch {
       return false
     }

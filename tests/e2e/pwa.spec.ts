@@ -126,3 +126,59 @@ test("offline, home opens with the first screen of the server's last page", asyn
   await expect(page.getByText('You are offline!')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
 })
+
+test('the install button comes when the browser offers to install, and its code only then', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await page.goto('/')
+  // The footer is one of the pieces loaded once the page is shown and the browser idle.
+  await expect(page.getByRole('contentinfo')).toBeAttached()
+  await page.waitForLoadState('networkidle')
+  expect(asked.filter((path) => /\/assets\/install-prompt-/.test(path))).toEqual([])
+  await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
+
+  // Chromium's offer, as it makes it once the store can be installed.
+  const kept = await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: () => {
+        ;(window as unknown as { prompted: boolean }).prompted = true
+        return Promise.resolve()
+      },
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    })
+    window.dispatchEvent(offer)
+    return offer.defaultPrevented
+  })
+  // The browser's own banner is held back: the store's button asks.
+  expect(kept).toBe(true)
+  const install = page.getByRole('button', { name: 'Install app' })
+  await install.click()
+  expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(
+    true,
+  )
+  // An offer is used once.
+  await expect(install).toHaveCount(0)
+})
+
+test.describe('in iOS Safari', () => {
+  test.use({
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  })
+
+  test('the store says how to add it to the home screen, until told it is understood', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const hint = page.getByRole('note').filter({ hasText: 'Add to Home Screen' })
+    await expect(hint).toBeVisible()
+    await hint.getByRole('button', { name: 'Got it' }).click()
+    await expect(hint).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('contentinfo')).toBeAttached()
+    await page.waitForLoadState('networkidle')
+    await expect(hint).toHaveCount(0)
+  })
+})
