@@ -11,6 +11,7 @@ import {
 } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
+import { INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import {
   FIRST_SCREEN_ID,
@@ -141,7 +142,8 @@ const STEPPED_ASIDE = 'no-first-screen'
 
 /**
  * Run in the head, before the body is painted. It keeps the presses on the markup's buttons
- * until the storefront has taken the page over and presses them again (src/main.tsx). The
+ * until the storefront has taken the page over and presses them again (src/main.tsx), and the
+ * browser's offer to install until the storefront's script takes it (src/pwa/install-offer.ts). The
  * markup is home for a visitor who is not signed in, in the page's language (the `language`
  * cookie's, English without one), so a page opened at another route (the hash), in another
  * language than the page's (the stored one decides: the cookie may lag behind it) or signed in
@@ -169,6 +171,7 @@ const STEPPED_ASIDE = 'no-first-screen'
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
+  `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
   `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
   `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
   `if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +

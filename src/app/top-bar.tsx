@@ -14,7 +14,8 @@ import { AppLink, useAppNavigate } from '../ui/nav'
 // Only signed-in customers need the account bar (and its dialog): it loads when they do, once
 // the page they opened has its replies and is shown (lazyPiece's `idle`), so the page's own
 // code and replies have the connection to themselves; so does the bell. The install button
-// loads only when the browser offers to install.
+// loads so too, and only when the browser offers to install (an offer it may make as the page
+// starts: kept from then on).
 const idle = { idle: true }
 const AccountBar = lazyPiece(
   () => import('../features/auth/account-bar').then((m) => m.default),

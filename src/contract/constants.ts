@@ -73,5 +73,11 @@ export const FIRST_SCREEN_ID = 'first-screen'
  */
 export const FIRST_SCREEN_PRESSES = '__firstScreenPresses'
 
+/**
+ * Where the page's first script keeps the browser's offer to install the store (Chromium's
+ * `beforeinstallprompt`), which may come before the storefront's script runs.
+ */
+export const INSTALL_OFFER = '__installOffer'
+
 /** A transaction hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20. */
 export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/

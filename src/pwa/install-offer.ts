@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { INSTALL_OFFER } from '../contract/constants'
 
 /** Chromium's offer to install the store (its `beforeinstallprompt` event). */
 export interface InstallOffer extends Event {
@@ -7,10 +8,14 @@ export interface InstallOffer extends Event {
 }
 
 /**
- * The browser's offer, kept from the moment the storefront starts: the install button's code
- * loads only once there is one (most visits never get one), not with every page.
+ * The browser's offer, kept from the moment the page starts (by the page's first script until
+ * this runs): the install button's code loads only once there is one (most visits never get
+ * one), not with every page.
  */
-let offer: InstallOffer | null = null
+let offer: InstallOffer | null =
+  typeof window === 'undefined'
+    ? null
+    : ((window as unknown as Record<string, InstallOffer | undefined>)[INSTALL_OFFER] ?? null)
 const listeners = new Set<() => void>()
 
 function keep(value: InstallOffer | null) {

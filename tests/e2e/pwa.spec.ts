@@ -127,6 +127,19 @@ test("offline, home opens with the first screen of the server's last page", asyn
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(15)
 })
 
+/** Chromium's offer to install, as it makes it once the store can be installed. */
+function offerToInstall() {
+  const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+    prompt: () => {
+      ;(window as unknown as { prompted: boolean }).prompted = true
+      return Promise.resolve()
+    },
+    userChoice: Promise.resolve({ outcome: 'dismissed' }),
+  })
+  window.dispatchEvent(offer)
+  return offer.defaultPrevented
+}
+
 test('the install button comes when the browser offers to install, and its code only then', async ({
   page,
 }) => {
@@ -139,20 +152,8 @@ test('the install button comes when the browser offers to install, and its code 
   expect(asked.filter((path) => /\/assets\/install-prompt-/.test(path))).toEqual([])
   await expect(page.getByRole('button', { name: 'Install app' })).toHaveCount(0)
 
-  // Chromium's offer, as it makes it once the store can be installed.
-  const kept = await page.evaluate(() => {
-    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-      prompt: () => {
-        ;(window as unknown as { prompted: boolean }).prompted = true
-        return Promise.resolve()
-      },
-      userChoice: Promise.resolve({ outcome: 'dismissed' }),
-    })
-    window.dispatchEvent(offer)
-    return offer.defaultPrevented
-  })
   // The browser's own banner is held back: the store's button asks.
-  expect(kept).toBe(true)
+  expect(await page.evaluate(offerToInstall)).toBe(true)
   const install = page.getByRole('button', { name: 'Install app' })
   await install.click()
   expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(
@@ -160,6 +161,14 @@ test('the install button comes when the browser offers to install, and its code 
   )
   // An offer is used once.
   await expect(install).toHaveCount(0)
+})
+
+test('an offer to install made as the page starts, before its scripts run, is kept', async ({
+  page,
+}) => {
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', ${offerToInstall})`)
+  await page.goto('/#/products')
+  await expect(page.getByRole('button', { name: 'Install app' })).toBeVisible()
 })
 
 test.describe('in iOS Safari', () => {
