@@ -7,7 +7,7 @@ import { NavigationProvider, type Navigation } from '../ui/nav'
 import { usePushMessages } from './push-messages'
 import { ThemeSync } from './theme-sync'
 import { SecondaryBar, TopBar } from './top-bar'
-import { whenSettled } from '../ui/when-idle'
+import { afterSettled } from '../ui/when-idle'
 import { maybeIosSafari } from '../pwa/install-offer'
 import * as styles from './shell.css'
 
@@ -41,22 +41,17 @@ function useServiceWorker(delayMs = 2000): [boolean, (waiting: boolean) => void]
   const [waiting, setWaiting] = useState(false)
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    let cancelSettled: (() => void) | undefined
     const register = () =>
       import('../pwa/service-worker').then(
         (worker) => worker.registerServiceWorker(() => setWaiting(true)),
         // Offline before the files were cached: the next visit registers it.
         () => {},
       )
-    const start = () =>
-      (cancelSettled = whenSettled(queryClient, () => {
-        timer = setTimeout(register, delayMs)
-      }))
-    if (document.readyState === 'complete') start()
-    else window.addEventListener('load', start, { once: true })
+    const cancelSettled = afterSettled(queryClient, () => {
+      timer = setTimeout(register, delayMs)
+    })
     return () => {
-      window.removeEventListener('load', start)
-      cancelSettled?.()
+      cancelSettled()
       clearTimeout(timer)
     }
   }, [delayMs, queryClient])

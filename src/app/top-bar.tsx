@@ -27,7 +27,11 @@ const Bell = lazyPiece(
   undefined,
   idle,
 )
-const InstallButton = lazyPiece(() => import('../pwa/install-prompt').then((m) => m.InstallButton))
+const InstallButton = lazyPiece(
+  () => import('../pwa/install-prompt').then((m) => m.InstallButton),
+  undefined,
+  idle,
+)
 
 function Install() {
   const [offer, done] = useInstallOffer()

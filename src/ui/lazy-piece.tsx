@@ -2,7 +2,7 @@ import { startTransition, useEffect, useState, type ComponentType, type ReactNod
 import { useQueryClient } from '@tanstack/react-query'
 import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
-import { whenSettled } from './when-idle'
+import { afterSettled } from './when-idle'
 
 export type PieceState = 'loading' | 'failed'
 
@@ -15,7 +15,7 @@ export type PieceState = 'loading' | 'failed'
  * also waits for the whole catalogue: home's first load has only the messages its files use.
  * With `idle`, a piece the first screen can do without (below the fold, floating) starts
  * loading only once the page is shown and hydrated, its replies have come and the browser is
- * idle.
+ * idle (`afterSettled`).
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -54,7 +54,9 @@ export function lazyPiece<P extends object>(
           (current) => live && startTransition(() => setComponent({ current })),
           () => live && setFailed(true),
         )
-      const cancel = idle ? whenSettled(queryClient, () => void begin()) : (void begin(), undefined)
+      const cancel = idle
+        ? afterSettled(queryClient, () => void begin())
+        : (void begin(), undefined)
       return () => {
         live = false
         cancel?.()

@@ -57,3 +57,29 @@ export function whenSettled(queryClient: QueryClient, task: () => void, capMs = 
     cancelFrame?.()
   }
 }
+
+let firstSettled: Promise<void> | undefined
+
+/**
+ * Runs `task` once the page first opened has loaded (the window's load) and settled
+ * (`whenSettled`), and then once the page shown when it is asked has settled: a piece the
+ * first screen can do without, however soon or late it is shown (the install button comes with
+ * the browser's offer, which may come as the page starts), waits for that page. Returns a
+ * function that cancels it.
+ */
+export function afterSettled(queryClient: QueryClient, task: () => void): () => void {
+  firstSettled ??= new Promise((resolve) => {
+    const start = () => void whenSettled(queryClient, resolve)
+    if (document.readyState === 'complete') start()
+    else window.addEventListener('load', start, { once: true })
+  })
+  let cancel: (() => void) | undefined
+  let live = true
+  void firstSettled.then(() => {
+    if (live) cancel = whenSettled(queryClient, task)
+  })
+  return () => {
+    live = false
+    cancel?.()
+  }
+}
