@@ -78,11 +78,23 @@ test('a rejected receipt shows its reason to the customer in Arabic', async ({
   const phone = await operatorPhone(browser)
   try {
     const desk = phone.page
+    // The photo comes late: the review must not move under the operator's finger meanwhile.
+    await desk.route(/\/api\/admin\/top-ups\/\d+\/receipt$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500))
+      await route.continue()
+    })
     await desk.goto('/#/admin')
     await signIn(desk, consoleAccount())
     const heading = await openReceipt(desk, id, customer.username)
     const review = desk.getByRole('article').filter({ has: heading })
-    await review.getByRole('button', { name: 'Reject…' }).click()
+    const photo = review.getByRole('img', { name: "The customer's receipt" })
+    const reject = review.getByRole('button', { name: 'Reject…' })
+    await expect(photo).toHaveCount(0)
+    const waiting = await reject.boundingBox()
+    await expect(photo).toBeVisible()
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete)).toBe(true)
+    expect(await reject.boundingBox()).toEqual(waiting)
+    await reject.click()
     // No reason: the customer would not know why.
     await review.getByRole('button', { name: 'Reject', exact: true }).click()
     await expect(desk.getByRole('alert')).toHaveText('Write the reason the customer will read.')

@@ -122,14 +122,22 @@ export const factsArea = style({ gridArea: 'facts', display: 'grid', gap: '0.75r
 export const photoArea = style({ gridArea: 'photo', minInlineSize: 0 })
 export const moreArea = style({ gridArea: 'more', display: 'grid', gap: '0.75rem' })
 
+/**
+ * The receipt photo's room, the same while it loads as once it is shown: what follows it (the
+ * decision's buttons) does not move under an operator's finger.
+ */
+const PHOTO_BLOCK = 'min(45vh, 20rem)'
+
 export const photo = style({
   inlineSize: '100%',
-  maxBlockSize: '55vh',
+  blockSize: PHOTO_BLOCK,
   objectFit: 'contain',
   borderRadius: tokens.radius,
   border: `1px solid ${tokens.border}`,
   background: tokens.surface,
 })
+
+export const photoWaiting = style({ blockSize: PHOTO_BLOCK, display: 'grid', placeItems: 'center' })
 
 /** The message after a decision; takes no room while there is none. */
 export const notice = style({ margin: 0, selectors: { '&:empty': { display: 'none' } } })

@@ -292,6 +292,11 @@ function ReceiptPhoto({ path }: { path: string | null }) {
       </p>
     )
   if (photo.error) return <LoadProblem error={photo.error} onRetry={() => void photo.refetch()} />
-  if (!photo.data) return <Loading />
+  if (!photo.data)
+    return (
+      <div className={styles.photoWaiting}>
+        <Loading />
+      </div>
+    )
   return <img className={styles.photo} src={photo.data} alt={t`The customer's receipt`} />
 }
