@@ -144,7 +144,7 @@ async function signIn(port: number, token: string): Promise<void> {
 
 const REPORTS = process.env.LIGHTHOUSE_REPORTS
 /** Requests refused, to weigh what a piece of the page costs (Lighthouse's `*` patterns). */
-const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',')
+const BLOCKED = process.env.LIGHTHOUSE_BLOCK?.split(',').filter(Boolean)
 
 async function measure(
   url: string,
