@@ -16,7 +16,7 @@ import type { AppRouter, routedTree } from './app/routed'
 import { screenRouteOf } from './app/screen-routes'
 import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './i18n/locale'
 import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './contract/constants'
-import { whenIdle } from './ui/when-idle'
+import { nextTask, whenIdle } from './ui/when-idle'
 import './theme/theme.css'
 
 const queryClient = createQueryClient()
@@ -56,15 +56,6 @@ function loadRouter(): Promise<Routing> {
     },
   )
   return routerLoad
-}
-
-/**
- * Ends the task the work so far ran in: the browser may paint and answer a tap before the
- * next step, and no step of the start adds to another's long task on a slow phone.
- */
-function nextTask(): Promise<void> {
-  const { scheduler } = window as { scheduler?: { yield?: () => Promise<void> } }
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve))
 }
 
 let root: Root | undefined

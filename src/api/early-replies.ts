@@ -29,7 +29,9 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
  * (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The build
  * names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
  * vite.config.ts) and the page's first script preloads the page's and its language's with the
- * list, instead of the storefront's script finding them one import after another.
+ * list, instead of the storefront's script finding them one import after another. The order
+ * form's files are named there too (`ORDER_FORM_FILES`), for the storefront to preload a few at
+ * a time before it imports the form (src/ui/preload-listed.ts).
  */
 export const EARLY_MODULES: Record<string, string[]> = {
   '#/Orders': [
@@ -42,10 +44,13 @@ export const EARLY_MODULES: Record<string, string[]> = {
     'src/contract/wallet.ts',
     'src/api/check-reply.ts',
   ],
+  'order-form': ['src/features/ordering/purchase-form.tsx'],
   en: ['locales/en/messages.po', 'src/api/persist.ts'],
   ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
 }
 export const EARLY_MODULES_ID = 'early-modules'
+/** The key of EARLY_MODULES under which the order form's files are named. */
+export const ORDER_FORM_FILES = 'order-form'
 /**
  * The key under which that element lists the storefront's entry and the files it loads first,
  * the entry first: those pages ask for them before their own, which are many and small.

@@ -6,10 +6,16 @@ import { fromPackage, fromProduct } from '../features/ordering/item'
 import type { PackageDetail } from '../contract/catalogue'
 import { useLocale } from '../i18n/use-locale'
 import { lazyPiece } from '../ui/lazy-piece'
+import { preloadListed } from '../ui/preload-listed'
+import { ORDER_FORM_FILES } from '../api/early-replies'
 
-// The forms (and their dialog and tabs) load only where a page offers one.
+// The forms (and their dialog and tabs) load only where a page offers one; their many files are
+// linked a few at a time first, not all in the task that hydrates the page.
 const PurchaseForm = lazyPiece(
-  () => import('../features/ordering/purchase-form').then((m) => m.PurchaseForm),
+  () =>
+    preloadListed(ORDER_FORM_FILES)
+      .then(() => import('../features/ordering/purchase-form'))
+      .then((m) => m.PurchaseForm),
   (state) =>
     state === 'failed' && (
       <p role="status">

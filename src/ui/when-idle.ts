@@ -16,6 +16,15 @@ export function whenIdle(task: () => void, timeoutMs = 1000): () => void {
 }
 
 /**
+ * Ends the task the work so far ran in: the browser may paint and answer a tap before the next
+ * step, and no step adds to another's long task on a slow phone.
+ */
+export function nextTask(): Promise<void> {
+  const { scheduler } = globalThis as { scheduler?: { yield?: () => Promise<void> } }
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve))
+}
+
+/**
  * Runs `task` after the next frame has been shown: the frame just painted reaches the screen a
  * frame later, and what starts before that still competes with it.
  */
