@@ -23,6 +23,9 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
   '#/wallet': [['payment-logs', '&page=1']],
 }
 
+/** The key of EARLY_MODULES under which the order form's files are named. */
+export const ORDER_FORM_FILES = 'order-form'
+
 /**
  * The modules those pages run first, by the same addresses (the page itself and what checks
  * its list's reply), and by language what any page but home waits for before its first render
@@ -44,13 +47,11 @@ export const EARLY_MODULES: Record<string, string[]> = {
     'src/contract/wallet.ts',
     'src/api/check-reply.ts',
   ],
-  'order-form': ['src/features/ordering/purchase-form.tsx'],
+  [ORDER_FORM_FILES]: ['src/features/ordering/purchase-form.tsx'],
   en: ['locales/en/messages.po', 'src/api/persist.ts'],
   ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
 }
 export const EARLY_MODULES_ID = 'early-modules'
-/** The key of EARLY_MODULES under which the order form's files are named. */
-export const ORDER_FORM_FILES = 'order-form'
 /**
  * The key under which that element lists the storefront's entry and the files it loads first,
  * the entry first: those pages ask for them before their own, which are many and small.
