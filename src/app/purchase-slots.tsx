@@ -2,27 +2,37 @@ import { Trans } from '@lingui/react/macro'
 import { useQuery } from '@tanstack/react-query'
 import type { DirectPurchase } from '../features/catalogue/product-page'
 import { catalogueQueries } from '../features/catalogue/queries'
-import { fromPackage, fromProduct } from '../features/ordering/item'
+import { fromPackage, fromProduct, type Purchasable } from '../features/ordering/item'
 import type { PackageDetail } from '../contract/catalogue'
 import { useLocale } from '../i18n/use-locale'
-import { lazyPiece } from '../ui/lazy-piece'
+import { lazyPiece, type PieceState } from '../ui/lazy-piece'
 import { preloadListed } from '../ui/preload-listed'
 import { ORDER_FORM_FILES } from '../api/early-replies'
 
-// The forms (and their dialog and tabs) load only where a page offers one; their many files are
-// linked a few at a time first, not all in the task that hydrates the page.
-const PurchaseForm = lazyPiece(
+// The forms load only where a page offers one; their many files are linked a few at a time
+// first, not all in the task that hydrates the page. A social service's form comes with its
+// tabs, which no other form loads.
+const loadForm = () =>
+  preloadListed(ORDER_FORM_FILES).then(() => import('../features/ordering/purchase-form'))
+const offline = (state: PieceState) =>
+  state === 'failed' && (
+    <p role="status">
+      <Trans>The order form needs an internet connection to load.</Trans>
+    </p>
+  )
+const PlainForm = lazyPiece(() => loadForm().then((m) => m.PurchaseForm), offline)
+const SocialForm = lazyPiece(
   () =>
-    preloadListed(ORDER_FORM_FILES)
-      .then(() => import('../features/ordering/purchase-form'))
-      .then((m) => m.PurchaseForm),
-  (state) =>
-    state === 'failed' && (
-      <p role="status">
-        <Trans>The order form needs an internet connection to load.</Trans>
-      </p>
+    Promise.all([loadForm(), import('../features/ordering/service-tabs')]).then(
+      ([{ PurchaseForm }, { ServiceTabs }]) =>
+        function SocialPurchaseForm({ item }: { item: Purchasable }) {
+          return <PurchaseForm item={item} serviceTabs={ServiceTabs} />
+        },
     ),
+  offline,
 )
+const PurchaseForm = ({ item }: { item: Purchasable }) =>
+  item.services.length > 0 ? <SocialForm item={item} /> : <PlainForm item={item} />
 
 /** The catalogue's pages meet the order forms here, so neither feature imports the other. */
 export function DirectPurchaseForm({ direct }: { direct: DirectPurchase }) {

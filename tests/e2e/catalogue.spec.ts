@@ -196,6 +196,7 @@ test('unavailable products are greyed, labelled and cannot be opened', async ({ 
 
 test('product to package, an unavailable package, and an entry that merges to another product', async ({
   page,
+  request,
 }) => {
   await page.goto('/')
   await page
@@ -211,6 +212,15 @@ test('product to package, an unavailable package, and an entry that merges to an
   const unavailable = page.getByRole('listitem').filter({ hasText: '2,400 CP' })
   await expect(unavailable).toContainText('Unavailable')
   await expect(unavailable.getByRole('link')).toHaveCount(0)
+  // Opened by its address anyway: the item-unavailable dialog, which offers to go back.
+  const reply = await request.get('/api/products/3/packages?local=en&page=1&per_page=300')
+  const { data } = (await reply.json()) as { data: { id: number; name: string }[] }
+  const id = data.find((entry) => entry.name === '2,400 CP')!.id
+  await page.goto(`/#/products/products-1/packages/${id}`)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toContainText('This item is currently unavailable.')
+  await dialog.getByRole('button', { name: 'Go back' }).click()
+  await expect(page).toHaveURL(/#\/products\/products-1\/3$/)
 
   await page.goto('/#/products/products-1/4')
   await page.getByRole('link', { name: /Roblox Gift Card \(code\)/ }).click()

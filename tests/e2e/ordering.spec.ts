@@ -134,9 +134,19 @@ test('requirement fields, the maximum clamp, Free Fire and TikTok variants', asy
   await expect(page.getByText('Total')).toHaveCount(0)
 })
 
-test('signed out, confirming asks to sign in', async ({ page }) => {
+test("signed out, a package's form comes without its confirmation, and confirming asks to sign in", async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
   await page.goto('/#/products/products-4/packages/119')
-  await page.getByRole('button', { name: 'Buy', exact: true }).click()
+  const buy = page.getByRole('button', { name: 'Buy', exact: true })
+  await expect(buy).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // The confirmation (Radix's dialog) waits for the form to be used; the tabs are social only.
+  const later = /\/(order-confirmation|dialog|service-tabs)-[\w-]+\.js$/
+  expect(asked.filter((path) => later.test(path))).toEqual([])
+  await buy.click()
   await expect(page.getByRole('dialog')).toContainText('you have to sign in')
   await page.getByRole('dialog').getByRole('link', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/#\/sign-in\?redirect=/)

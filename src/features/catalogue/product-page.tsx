@@ -4,7 +4,7 @@ import { AppLink } from '../../ui/nav'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { Package, ProductDetail } from '../../contract/catalogue'
 import { useLocale } from '../../i18n/use-locale'
-import { lazyPiece } from '../../ui/lazy-piece'
+import { UnavailableDialog } from '../../ui/unavailable-piece'
 import { EmptyState } from '../../ui/empty-state'
 import { LoadProblem } from '../../ui/load-problem'
 import { SavedNote } from './offline-note'
@@ -13,11 +13,6 @@ import { CardContent, FIRST_SCREEN_CARDS } from './product-card'
 import { Grid, Skeletons } from './product-grid'
 import { catalogueQueries } from './queries'
 import * as styles from './catalogue.css'
-
-// Radix's dialog loads only for the rare unavailable product.
-const UnavailableDialog = lazyPiece(() =>
-  import('../../ui/unavailable-dialog').then((m) => m.UnavailableDialog),
-)
 
 /**
  * An entry with merge_to opens that product; an available package opens its own page. The

@@ -45,35 +45,6 @@ export const total = style({
   paddingBlockStart: '0.75rem',
 })
 
-export const summary = style({
-  display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
-  gap: '0.4rem 1rem',
-  margin: 0,
-})
-
-export const summaryValue = style({ margin: 0, textAlign: 'end', fontWeight: 600 })
-
-export const tabList = style({ display: 'flex', flexWrap: 'wrap', gap: '0.35rem' })
-
-export const tab = style({
-  minBlockSize: '44px',
-  paddingInline: '1rem',
-  border: `1px solid ${tokens.border}`,
-  borderRadius: tokens.radius,
-  background: tokens.surface,
-  font: 'inherit',
-  fontWeight: 600,
-  cursor: 'pointer',
-  selectors: {
-    '&[data-state="active"]': {
-      background: site.primary,
-      color: site.onPrimary,
-      borderColor: site.primary,
-    },
-  },
-})
-
 export const overlay = style({
   position: 'fixed',
   inset: 0,

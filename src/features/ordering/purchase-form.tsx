@@ -1,5 +1,4 @@
-import * as Tabs from '@radix-ui/react-tabs'
-import { AppLink } from '../../ui/nav'
+import { useState, type ComponentType } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ORDER_TEXT_MAX } from '../../contract/orders'
 import {
@@ -9,36 +8,52 @@ import {
   requiresAccountLogin,
 } from '../../domain/ordering'
 import { button } from '../../ui/button.css'
-import { Dialog, DialogClose } from '../../ui/dialog'
 import { Field, TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { Price } from '../../ui/price'
-import { UnavailableDialog } from '../../ui/unavailable-dialog'
+import { UnavailableDialog } from '../../ui/unavailable-piece'
+import { lazyPiece } from '../../ui/lazy-piece'
 import type { Purchasable } from './item'
 import { clampQuantity } from './rules'
 import { PlayerNumberField } from './player-number-field'
 import { usePurchaseForm } from './use-purchase-form'
+import type { ServiceTabsProps } from './service-tabs'
 import * as styles from './ordering.css'
 
-/** The four order forms, the confirmation and the order itself. */
-export function PurchaseForm({ item }: { item: Purchasable }) {
+// Radix's dialog and the confirmation load once the customer uses the form (a focus, a touch),
+// not with the page: Buy is pressed well after, and the page's start is lighter. Offline before
+// the service worker had them, they cannot load, and no order could be placed anyway.
+const OrderConfirmation = lazyPiece(
+  () => import('./order-confirmation').then((m) => m.OrderConfirmation),
+  (state) =>
+    state === 'failed' && (
+      <p role="status">
+        <Trans>You are offline. Connect to the internet to place this order.</Trans>
+      </p>
+    ),
+)
+
+/**
+ * The four order forms, the confirmation and the order itself. A social service's form shows
+ * `serviceTabs`, which only its chunk loads (Radix's tabs): no other form needs them.
+ */
+export function PurchaseForm({
+  item,
+  serviceTabs: ServiceTabs,
+}: {
+  item: Purchasable
+  serviceTabs?: ComponentType<ServiceTabsProps>
+}) {
   const { t } = useLingui()
   const form = usePurchaseForm(item)
+  const [used, setUsed] = useState(false)
   const { terms } = item
   if (!item.available) return <UnavailableDialog kind="item" />
 
   const kind = formKind(terms)
   const freeFire = isFreeFire(terms)
   const { values, set, currency, minimum } = form
-  const serviceLabel = (type: string) =>
-    type === 'LIKES'
-      ? t`Likes`
-      : type === 'COMMENTS'
-        ? t`Comments`
-        : type === 'VIEWS'
-          ? t`Views`
-          : t`Followers`
   const text = (
     field:
       'email_or_phone_number' | 'password' | 'contact_number' | 'social_link' | 'wallet_address',
@@ -60,6 +75,8 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
       className={styles.form}
       aria-labelledby="order-heading"
       noValidate
+      onFocus={() => setUsed(true)}
+      onPointerDown={() => setUsed(true)}
       onSubmit={(event) => {
         event.preventDefault()
         form.openConfirmation()
@@ -69,21 +86,12 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
         <Trans>Buy {item.name}</Trans>
       </h2>
 
-      {kind === 'social' && (
-        <Tabs.Root value={values.service_type} onValueChange={set('service_type')}>
-          <Tabs.List className={styles.tabList} aria-label={t`Service`}>
-            {item.services.map((s) => (
-              <Tabs.Trigger key={s.type} value={s.type} className={styles.tab}>
-                {serviceLabel(s.type)}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          {item.services.map((s) => (
-            <Tabs.Content key={s.type} value={s.type}>
-              {s.note && <p className={styles.muted}>{s.note}</p>}
-            </Tabs.Content>
-          ))}
-        </Tabs.Root>
+      {kind === 'social' && ServiceTabs && (
+        <ServiceTabs
+          services={item.services}
+          value={values.service_type}
+          onValue={set('service_type')}
+        />
       )}
 
       {!freeFire && (
@@ -168,84 +176,7 @@ export function PurchaseForm({ item }: { item: Purchasable }) {
       </button>
       <FormError message={form.problem} />
 
-      {form.signedIn ? (
-        <Dialog
-          open={form.confirming}
-          onOpenChange={form.setConfirming}
-          title={<Trans>Confirm your order</Trans>}
-          actions={
-            <>
-              <DialogClose className={button.secondary}>
-                <Trans>Cancel</Trans>
-              </DialogClose>
-              <button
-                type="button"
-                className={button.primary}
-                disabled={form.placing}
-                onClick={form.confirm}
-              >
-                <Trans>Confirm</Trans>
-              </button>
-            </>
-          }
-        >
-          <dl className={styles.summary}>
-            <dt>
-              <Trans>Product</Trans>
-            </dt>
-            <dd className={styles.summaryValue}>
-              {terms.target === 'package' ? `${item.productName} — ${item.name}` : item.name}
-            </dd>
-            <dt>
-              <Trans>Quantity</Trans>
-            </dt>
-            <dd className={styles.summaryValue}>{form.quantity}</dd>
-            <dt>
-              <Trans>Unit price</Trans>
-            </dt>
-            <dd className={styles.summaryValue}>
-              <Price amount={form.unit} currency={currency} />
-            </dd>
-            <dt>
-              <Trans>Total</Trans>
-            </dt>
-            <dd className={styles.summaryValue}>
-              <Price amount={form.total} currency={currency} />
-            </dd>
-            {form.balance !== null && (
-              <>
-                <dt>
-                  <Trans>Balance after purchase</Trans>
-                </dt>
-                <dd className={styles.summaryValue}>
-                  <Price amount={form.balance - form.total} currency={currency} />
-                </dd>
-              </>
-            )}
-          </dl>
-        </Dialog>
-      ) : (
-        <Dialog
-          open={form.confirming}
-          onOpenChange={form.setConfirming}
-          title={<Trans>you have to sign in</Trans>}
-          description={<Trans>Sign in to place orders with your wallet.</Trans>}
-          actions={
-            <>
-              <DialogClose className={button.secondary}>
-                <Trans>Cancel</Trans>
-              </DialogClose>
-              <AppLink
-                to="/sign-in"
-                search={{ redirect: window.location.hash.slice(1) || '/' }}
-                className={button.primary}
-              >
-                <Trans>Sign in</Trans>
-              </AppLink>
-            </>
-          }
-        />
-      )}
+      {(used || form.confirming) && <OrderConfirmation item={item} form={form} />}
       {form.placing && (
         <div className={styles.overlay} role="status">
           <Trans>Placing your order…</Trans>

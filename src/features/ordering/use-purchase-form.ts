@@ -143,3 +143,5 @@ export function usePurchaseForm(item: Purchasable) {
     belowMinimum,
   }
 }
+
+export type PurchaseFormState = ReturnType<typeof usePurchaseForm>
