@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import * as v from 'valibot'
 import { FirstScreenSchema, RouteScreenSchema, type FirstScreen } from '../../src/contract/site'
@@ -121,6 +121,33 @@ describeEachDatabase(
       expect(css.headers.get('cache-control')).toBe(IMMUTABLE)
       const text = await new Response(css.body!.pipeThrough(new DecompressionStream('gzip'))).text()
       expect(text).toContain('body{color:red}')
+    })
+
+    it('answers a built file from memory once it was read: each copy, the same bytes', async () => {
+      const js = 'export const kept = 1;\n'.repeat(100)
+      const file = join(dist, 'assets', 'kept-aaa111.js')
+      writeFileSync(file, js)
+      writeFileSync(`${file}.br`, brotliCompressSync(js))
+      const server = app()
+      const get = (encoding: string) =>
+        server.request('/assets/kept-aaa111.js', { headers: { 'accept-encoding': encoding } })
+      const first = await get('gzip, br')
+      expect(first.headers.get('content-encoding')).toBe('br')
+      const firstBytes = Buffer.from(await first.arrayBuffer())
+      expect(brotliDecompressSync(firstBytes).toString()).toBe(js)
+      // Gone from the disk (a newer build replaced the folder): still the same answers.
+      rmSync(file)
+      rmSync(`${file}.br`)
+      const again = await get('br')
+      expect(again.status).toBe(200)
+      expect(again.headers.get('cache-control')).toBe(IMMUTABLE)
+      expect(again.headers.get('content-type')).toMatch(/^text\/javascript/)
+      expect(again.headers.get('vary')).toMatch(/accept-encoding/i)
+      expect(Buffer.from(await again.arrayBuffer())).toEqual(firstBytes)
+      const plain = await get('identity')
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      expect(await plain.text()).toBe(js)
+      expect((await server.request('/assets/never-built.js')).status).toBe(404)
     })
 
     it('answers 503 with a hint when the storefront is not built', async () => {
