@@ -35,8 +35,8 @@ const OrderConfirmation = lazyPiece(
 )
 
 /**
- * The four order forms, the confirmation and the order itself. A social service's form shows
- * `serviceTabs`, which only its chunk loads (Radix's tabs): no other form needs them.
+ * The four order forms and the order itself; Buy opens the confirmation. A social service's
+ * form shows `serviceTabs`, which only its chunk loads (Radix's tabs): no other form needs them.
  */
 export function PurchaseForm({
   item,
