@@ -148,6 +148,8 @@ describeEachDatabase(
       expect(plain.headers.get('content-encoding')).toBeNull()
       expect(await plain.text()).toBe(js)
       expect((await server.request('/assets/never-built.js')).status).toBe(404)
+      mkdirSync(join(dist, 'assets', 'folder-bbb222.js'))
+      expect((await server.request('/assets/folder-bbb222.js')).status).toBe(404)
     })
 
     it('answers 503 with a hint when the storefront is not built', async () => {
@@ -370,6 +372,13 @@ describeEachDatabase(
       expect(res.headers.get('content-type')).toBe('image/webp')
       expect((await ctx.app.request('/media/nope.12345678.svg')).status).toBe(404)
       expect((await ctx.app.request('/media/../app.ts')).status).toBe(404)
+      // A byte range of a picture is its bytes.
+      const whole = new Uint8Array(await res.arrayBuffer())
+      const part = await ctx.app.request(demoSeed.websiteInfo.logo_url, {
+        headers: { range: 'bytes=0-9' },
+      })
+      expect(part.status).toBe(206)
+      expect(new Uint8Array(await part.arrayBuffer())).toEqual(whole.slice(0, 10))
     })
   },
   { only: ['sqlite'] },

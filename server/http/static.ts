@@ -89,20 +89,20 @@ function keptFiles(dir: string, prefix: string) {
   const kept = new Map<string, KeptFile>()
   const read = (name: string): KeptFile | undefined => {
     const file = join(dir, name)
-    let modified: Date
     try {
-      modified = statSync(file).mtime
+      const stats = statSync(file)
+      if (!stats.isFile()) return undefined
+      const bodies: KeptFile['bodies'] = ENCODED.flatMap(([encoding, suffix]) =>
+        existsSync(file + suffix) ? [{ encoding, body: readFileSync(file + suffix) }] : [],
+      )
+      bodies.push({ body: readFileSync(file) })
+      return {
+        type: getMimeType(name) ?? 'application/octet-stream',
+        modified: stats.mtime.toUTCString(),
+        bodies,
+      }
     } catch {
-      return undefined
-    }
-    const bodies: KeptFile['bodies'] = ENCODED.flatMap(([encoding, suffix]) =>
-      existsSync(file + suffix) ? [{ encoding, body: readFileSync(file + suffix) }] : [],
-    )
-    bodies.push({ body: readFileSync(file) })
-    return {
-      type: getMimeType(name) ?? 'application/octet-stream',
-      modified: modified.toUTCString(),
-      bodies,
+      return undefined // gone meanwhile, or unreadable: as if there were no such file
     }
   }
   return (c: Context): Response | undefined => {
@@ -224,10 +224,17 @@ export function staticRoutes(
   })
 
   // Media names carry a content hash (see the media test), so a name never changes meaning.
+  // A byte range is serveStatic's.
   const media = keptFiles(mediaDir, '/media/')
+  const mediaRanges = serveStatic({
+    root: mediaDir,
+    rewriteRequestPath: (p) => p.replace(/^\/media/, ''),
+  })
   app.get('/media/*', async (c) => {
-    const res = media(c)
-    return res ? conditional(c, res) : c.text('Not Found', 404)
+    const res = media(c) ?? (c.req.header('range') ? await lookup(c, mediaRanges) : undefined)
+    if (!res) return c.text('Not Found', 404)
+    res.headers.set('Cache-Control', IMMUTABLE)
+    return conditional(c, res)
   })
 
   // Made on first use, once the build exists: serveStatic complains on stderr about a
