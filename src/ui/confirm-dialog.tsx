@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { button } from './button.css'
 import { Dialog, DialogClose } from './dialog'
 
-/** A yes/no question in a modal dialog. */
+/** A yes/no question in a modal dialog; `children` (what is asked about) go above the buttons. */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -13,6 +13,7 @@ export function ConfirmDialog({
   busy = false,
   yes = <Trans>Yes</Trans>,
   no = <Trans>No</Trans>,
+  children,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -22,6 +23,7 @@ export function ConfirmDialog({
   busy?: boolean
   yes?: ReactNode
   no?: ReactNode
+  children?: ReactNode
 }) {
   return (
     <Dialog
@@ -37,6 +39,8 @@ export function ConfirmDialog({
           </button>
         </>
       }
-    />
+    >
+      {children}
+    </Dialog>
   )
 }

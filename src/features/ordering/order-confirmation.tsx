@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { button } from '../../ui/button.css'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { Dialog, DialogClose } from '../../ui/dialog'
 import { AppLink } from '../../ui/nav'
 import { Price } from '../../ui/price'
@@ -15,25 +16,14 @@ export function OrderConfirmation({ item, form }: { item: Purchasable; form: Pur
   const { terms } = item
   const { currency } = form
   return form.signedIn ? (
-    <Dialog
+    <ConfirmDialog
       open={form.confirming}
       onOpenChange={form.setConfirming}
       title={<Trans>Confirm your order</Trans>}
-      actions={
-        <>
-          <DialogClose className={button.secondary}>
-            <Trans>Cancel</Trans>
-          </DialogClose>
-          <button
-            type="button"
-            className={button.primary}
-            disabled={form.placing}
-            onClick={form.confirm}
-          >
-            <Trans>Confirm</Trans>
-          </button>
-        </>
-      }
+      busy={form.placing}
+      onConfirm={form.confirm}
+      yes={<Trans>Confirm</Trans>}
+      no={<Trans>Cancel</Trans>}
     >
       <dl className={styles.summary}>
         <dt>
@@ -69,7 +59,7 @@ export function OrderConfirmation({ item, form }: { item: Purchasable; form: Pur
           </>
         )}
       </dl>
-    </Dialog>
+    </ConfirmDialog>
   ) : (
     <Dialog
       open={form.confirming}
