@@ -33,6 +33,8 @@ export interface RenderedFirstScreen {
   style: string
   /** The store's name, for the page's title. */
   title: string
+  /** The store's icon, for the page's icon link (without one, the built icon stays). */
+  icon?: string
 }
 
 const CATALOGUES = { en: english, ar: arabic } satisfies Record<Locale, unknown>
@@ -113,6 +115,7 @@ async function render(
         .replace(/<form\b/g, '<form inert'),
       style,
       title: info.website_name,
+      icon: info.icon_url ?? undefined,
     }
   } finally {
     // Its garbage-collection timers would otherwise hold the data for days.

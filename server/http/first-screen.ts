@@ -253,7 +253,7 @@ const escapeHtml = (text: string) =>
  * once (with the markup, when the page shows home), and the preloads of the replies it now
  * carries taken out. With `rendered`, the root also holds home's markup (shown unless the guard
  * steps it aside), the styles home's route needs are applied at once instead of preloaded, and
- * the theme and title come from website info, and the storefront's script runs after the first
+ * the theme, title and icon come from website info, and the storefront's script runs after the first
  * paint (APP_LOADER). A page without a body end is returned as it is.
  */
 export function withFirstScreen(
@@ -304,6 +304,11 @@ export function withFirstScreen(
         return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(markup.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
+      // The store's own icon from the start: the storefront would otherwise swap the built one
+      // for it, and the browser fetch and decode both.
+      .replace(/<link rel="icon"[^>]*>/, (link) =>
+        markup.icon ? `<link rel="icon" href="${escapeHtml(markup.icon)}">` : link,
+      )
       // First in the head (a script after a stylesheet would wait for it to load), after the
       // early modules' names it reads.
       .replace(

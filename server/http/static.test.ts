@@ -211,7 +211,7 @@ describeEachDatabase(
       await withBuild(
         '<!doctype html><html lang="en"><head>\n' +
           '<script type="application/json" id="early-modules">{"#/Orders":["/assets/o.js"]}</script>' +
-          '<title>Store</title>' +
+          '<title>Store</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" />' +
           '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
           '<link rel="preload" as="style" crossorigin="" href="/assets/home-1.css">' +
@@ -219,7 +219,7 @@ describeEachDatabase(
         'export async function renderFirstScreen(data) {\n' +
           '  const names = data.products.data.map((p) => p.name).join(", ")\n' +
           '  return { markup: `<h2>Products</h2><p>${names} $&</p>`, style: "--primary:#123456",' +
-          ' title: "Shop & <Co> $\'" }\n}\n',
+          ' title: "Shop & <Co> $\'", icon: "/media/icon&1.svg" }\n}\n',
         async (built, ssrDir) => {
           const store = ctx.appWith({ distDir: built, ssrDir })
           const res = await store.request('/')
@@ -246,6 +246,9 @@ describeEachDatabase(
           expect(arabic).toContain('"locale":"ar"')
           expect(arabicNames.data[0]!.name).not.toBe(names.data[0]!.name)
           expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
+          // The store's icon from the start, not the built one the storefront would swap.
+          expect(page).toContain('<link rel="icon" href="/media/icon&amp;1.svg">')
+          expect(page).not.toContain('favicon.svg')
           // Home's styles apply before the first paint; the scripts are asked for after it.
           expect(page).toContain('<link rel="stylesheet" crossorigin="" href="/assets/home-1.css">')
           expect(page.split('</head>')[0]).not.toMatch(
@@ -282,6 +285,7 @@ describeEachDatabase(
           expect(plainPage).toContain('<div id="root"><div id="boot"></div></div>')
           expect(plainPage).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
           expect(plainPage).toContain('id="first-screen"')
+          expect(plainPage).toContain('<link rel="icon" href="/favicon.svg"')
         },
       )
     })

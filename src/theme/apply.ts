@@ -53,7 +53,8 @@ export function applyWebsiteInfo(info: WebsiteInfo, root: HTMLElement = document
       link.rel = 'icon'
       document.head.append(link)
     }
-    link.href = info.icon_url
+    // The server's page may carry it already: set again, the browser would fetch it again.
+    if (link.getAttribute('href') !== info.icon_url) link.href = info.icon_url
   }
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', info.primary_color)
 }

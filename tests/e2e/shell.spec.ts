@@ -4,6 +4,7 @@ import { openDatabase, signedInCustomer, switchToArabic } from './support'
 interface WebsiteInfo {
   primary_color: string
   website_name: string
+  icon_url: string
 }
 
 function rgb(hex: string): string {
@@ -11,14 +12,34 @@ function rgb(hex: string): string {
   return `rgb(${r}, ${g}, ${b})`
 }
 
-test('the shell takes its colours and title from the server', async ({ page, request }) => {
+test('the shell takes its colours, title and icon from the server', async ({ page, request }) => {
   const reply = await request.get('/api/website/info')
   const info = JSON.parse(
     ((await reply.json()) as { website_info: string }).website_info,
   ) as WebsiteInfo
+  // The store's icon comes with the page, and the storefront leaves it be (each change of the
+  // link has the browser fetch an icon again).
+  expect(await (await request.get('/')).text()).toContain(
+    `<link rel="icon" href="${info.icon_url}">`,
+  )
+  await page.addInitScript(() => {
+    const changes: string[] = []
+    ;(window as unknown as { iconChanges: string[] }).iconChanges = changes
+    new MutationObserver((records) => {
+      for (const record of records)
+        if ((record.target as Element).matches('link[rel~="icon"]')) changes.push(record.type)
+    }).observe(document, { subtree: true, childList: true, attributes: true })
+  })
 
   await page.goto('/')
   await expect(page).toHaveTitle(info.website_name)
+  // The footer is the storefront's own: it has started.
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', info.icon_url)
+  await expect(page.locator('link[rel~="icon"]')).toHaveCount(1)
+  expect(
+    await page.evaluate(() => (window as unknown as { iconChanges: string[] }).iconChanges),
+  ).toEqual([])
   const banner = page.getByRole('banner')
   await expect(banner).toHaveCSS('background-color', rgb(info.primary_color))
   await expect(page.getByRole('link', { name: 'Home' }).first()).toBeVisible()
