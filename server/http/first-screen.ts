@@ -213,8 +213,8 @@ export const MARKUP_GUARD =
  * paint (the browser's paint timing says when), so the page's styles and first slide have the
  * connection to themselves; then the storefront hydrates the markup. A product's or package's
  * page waiting for its own first screen asks for them once that screen is shown and its
- * first pictures have loaded and painted (so evaluating the scripts does not hold up that
- * paint), after 1.5 s at the latest. A page that does not show any markup (the guard stepped
+ * first pictures have loaded, been decoded and painted (two frames on), so that neither the
+ * scripts' transfer nor their evaluation comes before that paint; after 1.5 s at the latest. A page that does not show any markup (the guard stepped
  * it aside) or is in the background starts at once, and any other page after half a second.
  * The preloads wait in a template, the entry script first.
  */
@@ -226,10 +226,12 @@ export const APP_LOADER =
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){var m=c&&d.getElementById('${MARKUP_ID}');` +
   `if(!m)return go();` +
-  `Promise.all([].slice.call(m.querySelectorAll('img')).filter(function(i){` +
-  `return i.loading!=='lazy'&&!i.complete}).map(function(i){return new Promise(function(f){` +
+  `var f=function(){},a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
+  `return i.loading!=='lazy'});` +
+  `Promise.all(a.map(function(i){return i.complete?0:new Promise(function(f){` +
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
-  `.then(function(){requestAnimationFrame(function(){setTimeout(go)})})});` +
+  `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(f):0}))})` +
+  `.then(function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})})});` +
   `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +
   `else try{new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}` +
   `setTimeout(go,r?1500:500)})()`

@@ -250,6 +250,32 @@ test.describe('a product or package page opened from a link', () => {
     })
   }
 
+  test("a product's page asks for the storefront's script only once its first picture is shown", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shown: { url: string; at: number }[] = []
+      ;(window as unknown as { shown: typeof shown }).shown = shown
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as PerformanceEntry[] & { url: string }[])
+          shown.push({ url: entry.url, at: entry.startTime })
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+    })
+    await page.goto('/#/products/products-1/1')
+    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    const { picture, script } = await page.evaluate(() => {
+      const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))
+      return { picture: shown.at(-1), script: entry?.startTime }
+    })
+    // The largest paint is the gallery's first picture, shown before the script was asked for:
+    // the script's transfer and run do not hold that paint up.
+    expect(picture?.url).toMatch(/\/media\/catalogue\/product-1\.\w+\.webp$/)
+    expect(script).toBeGreaterThan(picture!.at)
+  })
+
   test('in Arabic, a group opened from a link asks for its replies in Arabic at once', async ({
     page,
   }) => {
