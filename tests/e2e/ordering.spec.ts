@@ -81,6 +81,24 @@ test('social services: tabs, the minimum, and the order at its total', async ({
   await expect(balance(page)).toHaveText(`${(50 - spent).toFixed(2)} $`)
 })
 
+test("in Arabic, a social product's service tabs run right to left, and so do their arrow keys", async ({
+  page,
+}) => {
+  await page.addInitScript(() => localStorage.setItem('language', 'ar'))
+  await page.goto('/#/products/products-2/17')
+  const likes = page.getByRole('tab', { name: 'الإعجابات' })
+  const comments = page.getByRole('tab', { name: 'التعليقات' })
+  await expect(likes).toHaveAttribute('aria-selected', 'true')
+  // The first tab on the right, the next to its left.
+  const [first, next] = [await likes.boundingBox(), await comments.boundingBox()]
+  expect(first!.x).toBeGreaterThan(next!.x)
+  await expect(page.getByRole('tabpanel')).toHaveCSS('direction', 'rtl')
+  await likes.focus()
+  await page.keyboard.press('ArrowLeft')
+  await expect(comments).toBeFocused()
+  await expect(comments).toHaveAttribute('aria-selected', 'true')
+})
+
 test('crypto: the second price above 100 units, and a wallet address', async ({
   page,
   request,
