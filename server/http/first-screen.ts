@@ -11,7 +11,7 @@ import {
 } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
-import { INSTALL_OFFER } from '../../src/contract/constants'
+import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import {
   FIRST_SCREEN_ID,
@@ -212,11 +212,13 @@ export const MARKUP_GUARD =
  * With the markup in the page, the storefront's scripts are asked for only after the first
  * paint (the browser's paint timing says when), so the page's styles and first slide have the
  * connection to themselves; then the storefront hydrates the markup. A product's or package's
- * page waiting for its own first screen asks for them once that screen is shown and its
- * first pictures have loaded, been decoded and painted (two frames on), so that neither the
- * scripts' transfer nor their evaluation comes before that paint; after 1.5 s at the latest. A page that does not show any markup (the guard stepped
- * it aside) or is in the background starts at once, and any other page after half a second.
- * The preloads wait in a template, the entry script first.
+ * page waiting for its own first screen asks for them once that screen is shown, its first
+ * pictures have loaded and been decoded, and the browser has reported its main picture painted
+ * (Element Timing; two frames on where the browser has none), so that neither the scripts'
+ * transfer nor their evaluation comes before that paint; after 1.5 s at the latest.
+ * A page that does not show any markup (the guard stepped it aside) or is in the background
+ * starts at once, and any other page after half a second. The preloads wait in a template,
+ * the entry script first.
  */
 export const APP_LOADER =
   `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
@@ -226,12 +228,16 @@ export const APP_LOADER =
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){var m=c&&d.getElementById('${MARKUP_ID}');` +
   `if(!m)return go();` +
-  `var f=function(){},a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
-  `return i.loading!=='lazy'});` +
+  `var n=function(){},a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
+  `return i.loading!=='lazy'}),p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
+  `e=PerformanceObserver.supportedEntryTypes||[];` +
   `Promise.all(a.map(function(i){return i.complete?0:new Promise(function(f){` +
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
-  `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(f):0}))})` +
-  `.then(function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})})})});` +
+  `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(n):0}))})` +
+  `.then(function(){if(!p||!p.naturalWidth||e.indexOf('element')<0)` +
+  `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})});` +
+  `new PerformanceObserver(function(l){l.getEntries().forEach(function(x){` +
+  `if(x.element===p)setTimeout(go)})}).observe({type:'element',buffered:true})})});` +
   `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +
   `else try{new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}` +
   `setTimeout(go,r?1500:500)})()`
@@ -255,8 +261,8 @@ const escapeHtml = (text: string) =>
  * once (with the markup, when the page shows home), and the preloads of the replies it now
  * carries taken out. With `rendered`, the root also holds home's markup (shown unless the guard
  * steps it aside), the styles home's route needs are applied at once instead of preloaded, and
- * the theme, title and icon come from website info, and the storefront's script runs after the first
- * paint (APP_LOADER). A page without a body end is returned as it is.
+ * the theme, title and icon come from website info, and the storefront's script runs after the
+ * first paint (APP_LOADER). A page without a body end is returned as it is.
  */
 export function withFirstScreen(
   html: string,

@@ -79,5 +79,11 @@ export const FIRST_SCREEN_PRESSES = '__firstScreenPresses'
  */
 export const INSTALL_OFFER = '__installOffer'
 
+/**
+ * The `elementtiming` name of a product's or package's page's main picture: the page's second
+ * script waits for the browser to report it painted before asking for the storefront's script.
+ */
+export const FIRST_PICTURE = 'first-picture'
+
 /** A transaction hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20. */
 export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/

@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { ProductDetail } from '../../contract/catalogue'
+import { FIRST_PICTURE } from '../../contract/constants'
 import { Icon } from '../../ui/icon'
 import { DetailImage } from './product-card'
 import * as styles from './catalogue.css'
@@ -112,6 +113,7 @@ export function Gallery({
                 loading={index ? 'lazy' : undefined}
                 decoding={index ? 'async' : undefined}
                 fetchPriority={index ? undefined : 'high'}
+                elementtiming={index ? undefined : FIRST_PICTURE}
               />
             </div>
           </li>

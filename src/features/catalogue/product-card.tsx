@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { Trans } from '@lingui/react/macro'
 import type { ProductSummary } from '../../contract/catalogue'
+import { FIRST_PICTURE } from '../../contract/constants'
 import * as styles from './catalogue.css'
 import { AppLink } from '../../ui/nav'
 import { useNearScreen } from '../../ui/near-screen'
@@ -100,6 +101,7 @@ export function DetailImage({ src }: { src?: string | null }) {
       width={400}
       height={400}
       fetchPriority="high"
+      elementtiming={FIRST_PICTURE}
     />
   )
 }
