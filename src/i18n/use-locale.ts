@@ -1,6 +1,14 @@
 import { useSyncExternalStore } from 'react'
-import { currentLocale, subscribeLocale } from './locale'
+import { currentLocale, LOCALES, subscribeLocale } from './locale'
 
 export function useLocale() {
   return useSyncExternalStore(subscribeLocale, currentLocale, currentLocale)
+}
+
+/**
+ * The text's direction in the language shown, for Radix's components that need it (its tabs'
+ * arrow keys): given to each, there is no provider around the whole storefront to load.
+ */
+export function useDirection(): 'rtl' | 'ltr' {
+  return LOCALES[useLocale()].rtl ? 'rtl' : 'ltr'
 }

@@ -3,6 +3,7 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { ApiError } from '../../api/errors'
+import { useDirection } from '../../i18n/use-locale'
 import { TX_HASH_PATTERN } from '../../contract/constants'
 import type { UnmatchedTransfer, UsdtRequest, UsdtState } from '../../contract/console-usdt'
 import { button } from '../../ui/button.css'
@@ -27,6 +28,7 @@ type Tab = UsdtState | 'UNMATCHED'
 export function UsdtPage() {
   const { t } = useLingui()
   const [tab, setTab] = useState<Tab>('OPEN')
+  const dir = useDirection()
   const tabs: [Tab, string][] = [
     ['OPEN', t`Open`],
     ['PAID', t`Paid`],
@@ -38,7 +40,7 @@ export function UsdtPage() {
       <h1 id="usdt-heading" className={surface.heading}>
         <Trans>USDT payments</Trans>
       </h1>
-      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)}>
+      <Tabs.Root value={tab} onValueChange={(value) => setTab(value as Tab)} dir={dir}>
         <Tabs.List className={own.tabList} aria-label={t`USDT payments`}>
           {tabs.map(([value, label]) => (
             <Tabs.Trigger key={value} value={value} className={own.tab}>

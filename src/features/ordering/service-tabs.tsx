@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { useLingui } from '@lingui/react/macro'
+import { useDirection } from '../../i18n/use-locale'
 import type { Purchasable } from './item'
 import * as styles from './service-tabs.css'
 
@@ -12,6 +13,7 @@ export interface ServiceTabsProps {
 /** A social product's services (followers, likes...), one tab each, with its note. */
 export function ServiceTabs({ services, value, onValue }: ServiceTabsProps) {
   const { t } = useLingui()
+  const dir = useDirection()
   const label = (type: string) =>
     type === 'LIKES'
       ? t`Likes`
@@ -21,7 +23,7 @@ export function ServiceTabs({ services, value, onValue }: ServiceTabsProps) {
           ? t`Views`
           : t`Followers`
   return (
-    <Tabs.Root value={value} onValueChange={onValue}>
+    <Tabs.Root value={value} onValueChange={onValue} dir={dir}>
       <Tabs.List className={styles.tabList} aria-label={t`Service`}>
         {services.map((s) => (
           <Tabs.Trigger key={s.type} value={s.type} className={styles.tab}>
