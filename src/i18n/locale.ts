@@ -3,9 +3,10 @@ import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
 import { INTL_LOCALES, type Locale } from '../contract/locales'
 import { whenIdle } from '../ui/when-idle'
 
-export const LOCALES = { en: { rtl: false }, ar: { rtl: true } } as const satisfies Record<
+/** Each language's text direction. */
+export const LOCALES = { en: { dir: 'ltr' }, ar: { dir: 'rtl' } } as const satisfies Record<
   Locale,
-  { rtl: boolean }
+  { dir: 'ltr' | 'rtl' }
 >
 
 export function isLocale(value: unknown): value is Locale {
@@ -104,7 +105,7 @@ export async function activateLocale(
   i18n.activate(locale, INTL_LOCALES[locale])
   const root = document.documentElement
   root.lang = locale
-  root.dir = LOCALES[locale].rtl ? 'rtl' : 'ltr'
+  root.dir = LOCALES[locale].dir
   if (store) {
     try {
       localStorage.setItem(LANGUAGE_KEY, locale)

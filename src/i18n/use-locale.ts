@@ -10,5 +10,5 @@ export function useLocale() {
  * arrow keys): given to each, there is no provider around the whole storefront to load.
  */
 export function useDirection(): 'rtl' | 'ltr' {
-  return LOCALES[useLocale()].rtl ? 'rtl' : 'ltr'
+  return LOCALES[useLocale()].dir
 }
