@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { createCustomer, savedQueryCache, switchToArabic, uniqueDigits } from './support'
+import {
+  createCustomer,
+  savedQueryCache,
+  signedInCustomer,
+  switchToArabic,
+  uniqueDigits,
+} from './support'
 
 interface OutboxMessage {
   code: string
@@ -388,6 +394,34 @@ test('log out leaves no user data on the device', async ({ page, request }) => {
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
   await expect.poll(saved).not.toContain('"user"')
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+})
+
+test('the account bar changes the currency and saves the language picked, on the server', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signedInCustomer(page, request, { balance: '10' })
+  const profile = async () =>
+    (
+      (await (
+        await request.get('/api/profile', { headers: { Authorization: `Bearer ${token}` } })
+      ).json()) as { data: { currency: string; locale: string } }
+    ).data
+  await page.goto('/#/')
+  const balance = page.getByRole('link', { name: /^Balance/ })
+  await expect(balance).toHaveAccessibleName('Balance 10.00 $')
+  // On a phone the switch is in the account menu; on a wide screen, in the bar.
+  const toLbp = page.getByRole('button', { name: 'USD: change currency to LBP' })
+  const menu = page.getByRole('button', { name: /^Account menu of/ })
+  if (!(await toLbp.isVisible())) await menu.click()
+  await toLbp.click()
+  await expect(balance).toHaveAccessibleName(/LBP/)
+  expect(await profile()).toMatchObject({ currency: 'LBP' })
+  await page.reload()
+  await expect(balance).toHaveAccessibleName(/LBP/)
+
+  await switchToArabic(page)
+  await expect.poll(async () => (await profile()).locale).toBe('ar')
 })
 
 test('in Arabic: the sign-in form answers in Arabic and the balance shows after sign-up', async ({

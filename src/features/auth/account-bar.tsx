@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { profileQuery } from '../../api/profile'
 import { forgetUser } from '../../api/session'
@@ -13,20 +13,21 @@ import {
 } from '../../i18n/locale'
 import type { Locale } from '../../contract/common'
 import { useLocale } from '../../i18n/use-locale'
-import { disablePush } from '../../pwa/push'
 import { UserIcon } from '../../ui/icons'
 import { lazyPiece } from '../../ui/lazy-piece'
 import { useDismiss } from '../../ui/use-dismiss'
-import { authApi } from './queries'
 import * as styles from './account-bar.css'
 import { AppLink } from '../../ui/nav'
 
 // The token dialog and its whitelist rule (with ipaddr.js), and the dialog library behind the
-// logout question, load when first opened: not with every signed-in page.
+// logout question, load when first opened: not with every signed-in page. So do the account's
+// calls and push's code (a file each, shared with the sign-in pages and the notifications'):
+// the bar loads on every signed-in page, and each file it loads costs the start its own work.
 const TokenDialog = lazyPiece(() => import('./token-dialog').then((m) => m.TokenDialog))
 const ConfirmDialog = lazyPiece(() =>
   import('../../ui/confirm-dialog').then((m) => m.ConfirmDialog),
 )
+const accountCalls = () => import('./queries').then((m) => m.authApi)
 
 /**
  * The signed-in part of the top bar: balance, currency, the bell (the notifications feature's,
@@ -41,8 +42,8 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
   // A signed-in customer's language choice is saved on the server too.
   const saveLocale = useCallback(
     (chosen: Locale) => {
-      authApi
-        .changeLocale(chosen)
+      accountCalls()
+        .then((calls) => calls.changeLocale(chosen))
         .then(() => queryClient.invalidateQueries({ queryKey: profileQuery().queryKey }))
         .catch((error: unknown) => console.warn('The language was not saved', error))
     },
@@ -60,18 +61,22 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
     else void activateLocale(profileLocale)
   }, [profileLocale, saveLocale])
 
-  const currency = useMutation({
-    mutationFn: () => authApi.changeCurrency(profile?.currency === 'USD' ? 'LBP' : 'USD', locale),
-    onSuccess: (reply) => queryClient.setQueryData(profileQuery().queryKey, { data: reply.data }),
-  })
+  const [switching, setSwitching] = useState(false)
 
   if (!profile) return null
   const balance = formatMoney(toMicros(profile.balance), profile.currency, locale)
   const current = profile.currency
   const other = current === 'USD' ? 'LBP' : 'USD'
   const switchCurrency = {
-    disabled: currency.isPending,
-    onClick: () => currency.mutate(),
+    disabled: switching,
+    onClick: () => {
+      setSwitching(true)
+      accountCalls()
+        .then((calls) => calls.changeCurrency(other, locale))
+        .then((reply) => queryClient.setQueryData(profileQuery().queryKey, { data: reply.data }))
+        .catch((error: unknown) => console.warn('The currency was not changed', error))
+        .finally(() => setSwitching(false))
+    },
     // The visible code is part of the name, as speech-input users say what they see.
     'aria-label': t`${current}: change currency to ${other}`,
   }
@@ -139,9 +144,14 @@ function ProfileMenu({
   const logout = async () => {
     setLeaving(true)
     // The device's push token goes, here and on the server (the session's, at logout).
-    await disablePush()
+    await import('../../pwa/push').then(
+      (push) => push.disablePush(),
+      () => undefined,
+    )
     // A failed logout call is ignored; the device forgets the user either way.
-    await authApi.logout().catch(() => undefined)
+    await accountCalls()
+      .then((calls) => calls.logout())
+      .catch(() => undefined)
     await onLogout()
     window.location.reload()
   }
