@@ -412,16 +412,6 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'install-prompt',
               test: /[\\/]src[\\/]pwa[\\/](install-prompt|pwa\.css)\.tsx?$/,
             },
-            // The account bar: loaded once a signed-in page has settled, in one file with what
-            // only it uses. What it shares with pages (the profile's query, the menu's dismissal
-            // that the console's menu uses too) stays in files of its own, or those pages would
-            // load the bar.
-            { name: 'profile', test: /[\\/]src[\\/]api[\\/]profile\.ts$/ },
-            { name: 'use-dismiss', test: /[\\/]src[\\/]ui[\\/]use-dismiss\.ts$/ },
-            {
-              name: 'account-bar',
-              test: /[\\/]src[\\/]features[\\/]auth[\\/]account-bar(\.css)?\.tsx?$/,
-            },
             // Push only: loaded when a customer turns notifications on, and never precached.
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb)[\\/]/ },
           ],
