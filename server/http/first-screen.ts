@@ -13,6 +13,7 @@ import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
 import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
+import { TEXT_DIRECTIONS } from '../../src/contract/locales'
 import {
   FIRST_SCREEN_ID,
   FIRST_SCREEN_PRESSES,
@@ -308,8 +309,7 @@ export function withFirstScreen(
       // In the markup's language: the guard compares it with the stored one.
       .replace(/<html([^>]*)>/, (_, attributes: string) => {
         const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '')
-        const dir = data.locale === 'ar' ? 'rtl' : 'ltr'
-        return `<html lang="${data.locale}" dir="${dir}"${others} style="${escapeHtml(markup.style)}">`
+        return `<html lang="${data.locale}" dir="${TEXT_DIRECTIONS[data.locale]}"${others} style="${escapeHtml(markup.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
       // The store's own icon from the start: the storefront would otherwise swap the built one

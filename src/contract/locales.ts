@@ -16,3 +16,9 @@ export const INTL_LOCALES = { en: 'en-US', ar: 'ar-u-nu-latn' } as const satisfi
   Locale,
   string
 >
+
+/** Each language's text direction: the page's, and Radix's components' (their arrow keys). */
+export const TEXT_DIRECTIONS = { en: 'ltr', ar: 'rtl' } as const satisfies Record<
+  Locale,
+  'ltr' | 'rtl'
+>

@@ -1,13 +1,7 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
-import { INTL_LOCALES, type Locale } from '../contract/locales'
+import { INTL_LOCALES, TEXT_DIRECTIONS, type Locale } from '../contract/locales'
 import { whenIdle } from '../ui/when-idle'
-
-/** Each language's text direction. */
-export const LOCALES = { en: { dir: 'ltr' }, ar: { dir: 'rtl' } } as const satisfies Record<
-  Locale,
-  { dir: 'ltr' | 'rtl' }
->
 
 export function isLocale(value: unknown): value is Locale {
   return value === 'en' || value === 'ar'
@@ -105,7 +99,7 @@ export async function activateLocale(
   i18n.activate(locale, INTL_LOCALES[locale])
   const root = document.documentElement
   root.lang = locale
-  root.dir = LOCALES[locale].dir
+  root.dir = TEXT_DIRECTIONS[locale]
   if (store) {
     try {
       localStorage.setItem(LANGUAGE_KEY, locale)

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
-import { currentLocale, LOCALES, subscribeLocale } from './locale'
+import { TEXT_DIRECTIONS } from '../contract/locales'
+import { currentLocale, subscribeLocale } from './locale'
 
 export function useLocale() {
   return useSyncExternalStore(subscribeLocale, currentLocale, currentLocale)
@@ -10,5 +11,5 @@ export function useLocale() {
  * arrow keys): given to each, there is no provider around the whole storefront to load.
  */
 export function useDirection(): 'rtl' | 'ltr' {
-  return LOCALES[useLocale()].dir
+  return TEXT_DIRECTIONS[useLocale()]
 }
