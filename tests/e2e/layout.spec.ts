@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { operator, signedInCustomer } from './support'
+import { networkQuiet, operator, signedInCustomer } from './support'
 
 /*
  * Phone first: at 390 x 844 and 320 x 640, in both languages, signed out and in, nothing
@@ -18,7 +18,7 @@ async function checkPage(page: Page, path: string, label: string) {
   await page.goto('about:blank')
   await page.goto(`/#${path}`)
   await expect(page.locator('main h1, main h2').first()).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   // Nothing wider than the screen.
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -235,7 +235,7 @@ test('at 320 px the WhatsApp button covers nothing of an order at any scroll pos
     await page.goto('about:blank')
     await page.goto(`/#/Orders/${order.id}`)
     await expect(page.getByRole('link', { name: /WhatsApp|واتساب/ }).last()).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     expect(await sweepWhatsApp(page), language).toEqual([])
   }
 })
@@ -263,7 +263,7 @@ test('a first load does not shift as its content arrives', async ({ page }) => {
     await page.goto('about:blank')
     await page.goto(`/#${path}`)
     await expect(page.locator('main h1, main h2').first()).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await networkQuiet(page)
     const shift = await totalShift(page)
     expect(shift, `layout shift of ${path}`).toBeLessThan(0.02)
   }
@@ -285,7 +285,7 @@ test('a signed-in first load of the wallet does not shift when its reply comes l
   await page.goto('/#/wallet')
   await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible()
   await expect(page.getByText('25.00 $').first()).toBeVisible()
-  await page.waitForLoadState('networkidle')
+  await networkQuiet(page)
   const shift = await totalShift(page)
   expect(shift, 'layout shift of the wallet').toBeLessThan(0.02)
 })
