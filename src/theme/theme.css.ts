@@ -60,6 +60,10 @@ globalStyle('body', {
 
 globalStyle('a', { color: 'inherit' })
 
+// Controls write in the store's font too (browsers give them their own, Arial on most), so no
+// label or badge looks apart and no second font is loaded for them.
+globalStyle('button, input, select, textarea', { fontFamily: 'inherit' })
+
 globalStyle('img', { maxInlineSize: '100%', display: 'block' })
 
 globalStyle(':focus-visible', { outline: `3px solid ${site.secondary}`, outlineOffset: '2px' })
