@@ -31,6 +31,12 @@ test('the bell counts, the popup shows two, the list shows all and deletes one',
   await page.goto('/')
   // The credit that opened the wallet, a completed order and a canceled one.
   await expect(bell(page)).toHaveAccessibleName('Notifications: 3 new')
+  // The count is written in the store's font, as the page's other texts (a button's own font
+  // was the browser's).
+  const badge = bell(page).locator('[aria-hidden="true"]', { hasText: '3' })
+  expect(await badge.evaluate((element) => getComputedStyle(element).fontFamily)).toBe(
+    await page.evaluate(() => getComputedStyle(document.body).fontFamily),
+  )
   await bell(page).click()
   const popup = page.getByRole('banner').getByRole('region', { name: 'Notifications' })
   await expect(popup.getByRole('listitem')).toHaveCount(2)
