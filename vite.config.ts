@@ -1,8 +1,8 @@
-import { execSync } from 'node:child_process'
 import { runInNewContext } from 'node:vm'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
 import { EARLY_ENTRY, EARLY_MODULES, EARLY_MODULES_ID } from './src/api/early-replies'
+import { buildId } from './scripts/lib/build-id'
 import react from '@vitejs/plugin-react'
 import babel from '@rolldown/plugin-babel'
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin'
@@ -13,17 +13,6 @@ import { compression } from 'vite-plugin-compression2'
 
 // Lingui macros go through Babel: its native transform is not installed under Node 20.
 process.env.LINGUI_SUPPRESS_BABEL_WARNING ??= '1'
-
-/** Busts the persisted query cache and names the release; the commit when there is one. */
-function buildId(): string {
-  if (process.env.BUILD_ID) return process.env.BUILD_ID
-  try {
-    const commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-    return `${commit.toString().trim()}-${Date.now().toString(36)}`
-  } catch {
-    return Date.now().toString(36)
-  }
-}
 
 /**
  * V8's explicit compile hint (Chrome 136 on; others ignore the comment): a script whose first
@@ -273,7 +262,7 @@ function consoleOnly(): Plugin {
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({
-  define: { __BUILD_ID__: JSON.stringify(buildId()) },
+  define: { __BUILD_ID__: JSON.stringify(buildId(import.meta.dirname)) },
   resolve: {
     // React 19 has useSyncExternalStore: the shim Lingui and TanStack import for older Reacts
     // would only add its fallback to the first load.

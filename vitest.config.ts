@@ -38,7 +38,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['server/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // Each file gets its own database; the PostgreSQL ones share one server.
           fileParallelism: false,
