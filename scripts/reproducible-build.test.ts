@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { filesOf } from './lib/build-id'
 
 const dirs: string[] = []
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
@@ -19,16 +20,15 @@ function build(): Record<string, string> {
     // A failed build's output comes with the error.
     stdio: 'pipe',
   })
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
-    statSync(join(dir, name)).isFile(),
-  )
   return Object.fromEntries(
-    files.sort().map((name) => [
-      name,
-      createHash('sha256')
-        .update(readFileSync(join(dir, name)))
-        .digest('hex'),
-    ]),
+    filesOf(dir, '.')
+      .sort()
+      .map((name) => [
+        name,
+        createHash('sha256')
+          .update(readFileSync(join(dir, name)))
+          .digest('hex'),
+      ]),
   )
 }
 

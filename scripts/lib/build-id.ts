@@ -7,7 +7,7 @@ import { join } from 'node:path'
  * files, build settings and locked dependencies (with the `VITE_` settings from the environment
  * and the `.env` files). Docs, the server and the tests are not.
  */
-export const BUILD_INPUTS = [
+const BUILD_INPUTS = [
   'src',
   'locales',
   'sw',
@@ -21,8 +21,11 @@ export const BUILD_INPUTS = [
   'package-lock.json',
 ]
 
-/** The files under `path` (itself when it is a file; none when it does not exist). */
-function filesOf(root: string, path: string): string[] {
+/**
+ * The files under `path` in `root`, relative to `root` (`path` itself when it is a file; none
+ * when it does not exist).
+ */
+export function filesOf(root: string, path: string): string[] {
   const full = join(root, path)
   let stats
   try {
