@@ -20,7 +20,7 @@ import type { Locale } from '../src/contract/common'
 import { localeFromUrl } from './http/locale'
 import { ReplyCache } from './http/reply-cache'
 import { securityHeaders } from './http/security'
-import { firstScreenData, routeScreenData } from './http/first-screen'
+import { firstScreenData, listScreenData, routeScreenData } from './http/first-screen'
 import { healthRoutes } from './http/health'
 import { metricsRoutes } from './http/metrics'
 import { routeLabel } from './http/route-label'
@@ -174,11 +174,17 @@ export function createApp({
   app.route('/media/catalogue', catalogueMediaRoutes) // drawn pictures; before /media/*
   app.route('/media/slider', sliderMediaRoutes) // the console's uploads; before /media/*
   // The storefront's pages carry home's first replies, asked of this app in process.
-  const request = (path: string) => app.request(path, undefined, { inProcess: true })
+  const request = (path: string, init?: RequestInit) => app.request(path, init, { inProcess: true })
   const firstScreen = (locale: Locale) => firstScreenData(request, locale)
   app.route(
     '/',
-    staticRoutes(config, mediaDir, firstScreen, (route) => routeScreenData(route, request)),
+    staticRoutes(
+      config,
+      mediaDir,
+      firstScreen,
+      (route) => routeScreenData(route, request),
+      (kind, locale, authorization) => listScreenData(kind, locale, authorization, request),
+    ),
   )
 
   app.notFound((c) =>

@@ -17,8 +17,13 @@ import { websiteInfoQuery } from './api/website-info'
 import { App } from './app/app'
 import { plainNavigation } from './ui/nav'
 import { firstPageOf } from './app/first-pages'
+import { seedListScreen } from './app/list-screens'
 import { seedRouteScreen } from './app/route-screens'
-import type { ScreenRoute } from './app/screen-routes'
+import type { CatalogueRoute, ListScreen } from './app/screen-routes'
+import { renderSignedIn } from './api/token'
+import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
+import { readClockWith } from './i18n/dates'
+import { zoneClock } from './i18n/zone-clock'
 import { INTL_LOCALES, type Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
@@ -63,7 +68,7 @@ export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirs
 /** A product's or package's page (`path`), from its replies: its markup. */
 export async function renderRouteScreen(
   path: string,
-  route: ScreenRoute,
+  route: CatalogueRoute,
   replies: RouteScreenReplies,
 ): Promise<string> {
   const rendered = await render(path, replies.website_info, (queryClient) => {
@@ -73,12 +78,44 @@ export async function renderRouteScreen(
   return rendered.markup
 }
 
-/** The storefront at `path`, signed out, with the replies `seed` puts in its cache. */
+/**
+ * A signed-in customer's orders or wallet (`path`, without filters), from its replies, in the
+ * replies' language and with the dates of `timeZone` (an IANA name; a RangeError for one the
+ * runtime does not know): its markup.
+ */
+export async function renderListScreen<K extends ListScreen>(
+  path: string,
+  kind: K,
+  replies: ListScreenReplies<K>,
+  timeZone: string,
+): Promise<string> {
+  const clock = zoneClock(timeZone)
+  // As the storefront's calls give them: checked, amounts as numbers.
+  const schema = v.omit(ListScreenSchemas[kind], ['generated_at', 'markup'])
+  const checked = v.parse(schema, replies) as unknown as ListScreenReplies<K>
+  const rendered = await render(
+    path,
+    replies.website_info,
+    (queryClient) => seedListScreen(queryClient, kind, checked, Date.now()),
+    checked.locale,
+    { signedIn: true, clock },
+  )
+  return rendered.markup
+}
+
+/**
+ * The storefront at `path`, signed out unless `signedIn`, with the replies `seed` puts in its
+ * cache, the dates read by `clock` (the server's own without).
+ */
 async function render(
   path: string,
   websiteInfo: { website_info: string },
   seed: (queryClient: QueryClient) => void,
   locale: Locale = 'en',
+  {
+    signedIn = false,
+    clock,
+  }: { signedIn?: boolean; clock?: Parameters<typeof readClockWith>[0] } = {},
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages: CATALOGUES[locale] })
@@ -90,7 +127,7 @@ async function render(
     // shows first at `path` (src/app/first-pages.tsx), with the links it has then
     // (src/ui/nav.tsx).
     const page =
-      path === '/' ? <HomePage /> : await firstPageOf(queryClient, locale, path, '', false)
+      path === '/' ? <HomePage /> : await firstPageOf(queryClient, locale, path, '', signedIn)
     if (!page) throw new Error(`${path} is not a first page`)
     const tree: Parameters<typeof App>[0] = {
       queryClient,
@@ -98,8 +135,17 @@ async function render(
       page,
     }
     // Again: another page's render (in another language) may have run while this one waited.
+    // These three hold for the render alone, which runs in one go.
     i18n.activate(locale, INTL_LOCALES[locale])
-    const markup = renderToString(<App {...tree} />)
+    renderSignedIn(signedIn)
+    readClockWith(clock)
+    let markup: string
+    try {
+      markup = renderToString(<App {...tree} />)
+    } finally {
+      renderSignedIn(false)
+      readClockWith()
+    }
     const style = Object.entries(assignInlineVars(themeVars(info)))
       .map(([name, value]) => `${name}:${value}`)
       .join(';')

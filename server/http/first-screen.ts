@@ -9,8 +9,15 @@ import {
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
 } from '../../src/api/early-replies'
-import { LANGUAGE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
-import { ROUTE_SCREEN, ROUTE_SCREEN_PATH, type ScreenRoute } from '../../src/app/screen-routes'
+import { LANGUAGE_KEY, TIME_ZONE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
+import {
+  ROUTE_SCREEN,
+  ROUTE_SCREEN_MODULES,
+  ROUTE_SCREEN_PATH,
+  type CatalogueRoute,
+  type ListScreen,
+} from '../../src/app/screen-routes'
+import type { ListScreenReplies } from '../../src/contract/list-screens'
 import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import { TEXT_DIRECTIONS } from '../../src/contract/locales'
@@ -23,6 +30,7 @@ import {
 import type {
   RenderedFirstScreen,
   renderFirstScreen,
+  renderListScreen,
   renderRouteScreen,
 } from '../../src/entry-server'
 
@@ -43,24 +51,39 @@ const homePaths = (locale: Locale) => ({
   contact: `/api/contact-us/info?local=${locale}`,
 })
 
-type Request = (path: string) => Response | Promise<Response>
+type Request = (path: string, init?: RequestInit) => Response | Promise<Response>
 
-/** The replies of `paths`, asked of the API in process; undefined when any of them fails. */
+/**
+ * The replies of `paths`, asked of the API in process (with `init`'s headers); undefined when
+ * any of them fails.
+ */
 async function repliesOf<K extends string>(
   paths: Record<K, string>,
   request: Request,
+  init?: RequestInit,
 ): Promise<Record<K, unknown> | undefined> {
+  const replies = await repliesOrStatus(paths, request, init)
+  return typeof replies === 'number' ? undefined : replies
+}
+
+/** The same, or the status of a reply that failed (500 when the API could not be asked). */
+async function repliesOrStatus<K extends string>(
+  paths: Record<K, string>,
+  request: Request,
+  init?: RequestInit,
+): Promise<Record<K, unknown> | number> {
   try {
     const entries = await Promise.all(
       Object.entries<string>(paths).map(async ([name, path]) => {
-        const res = await request(path)
-        return [name, res.ok ? ((await res.json()) as unknown) : undefined] as const
+        const res = await request(path, init)
+        return [name, res.ok ? ((await res.json()) as unknown) : res.status] as const
       }),
     )
-    if (entries.some(([, reply]) => reply === undefined)) return undefined
+    const failed = entries.find(([, reply]) => typeof reply === 'number')
+    if (failed) return failed[1] as number
     return Object.fromEntries(entries) as Record<K, unknown>
   } catch {
-    return undefined
+    return 500
   }
 }
 
@@ -92,7 +115,7 @@ export async function firstScreenData(
  * API in process; undefined when any of them fails (an unknown product: 404).
  */
 export async function routeScreenData(
-  route: ScreenRoute,
+  route: CatalogueRoute,
   request: Request,
 ): Promise<RouteScreenReplies | undefined> {
   const paths: Record<string, string> =
@@ -111,10 +134,46 @@ export async function routeScreenData(
   return (await repliesOf(paths, request)) as RouteScreenReplies | undefined
 }
 
+/**
+ * The replies a signed-in customer's list screen is made from, in `locale`, asked of the API in
+ * process with the customer's `authorization`; or the status of the one that failed (401 for a
+ * session that has ended). The orders' automated statuses are refreshed first, as the
+ * storefront's list does, so the list shows them.
+ */
+export async function listScreenData<K extends ListScreen>(
+  kind: K,
+  locale: Locale,
+  authorization: string,
+  request: Request,
+): Promise<ListScreenReplies<K> | number> {
+  const init = { headers: { Authorization: authorization } }
+  const local = `?local=${locale}`
+  if (kind === 'orders') {
+    const refreshed = await repliesOrStatus(
+      { bulk: `/api/automated/get/status/bulk${local}` },
+      request,
+      init,
+    )
+    if (typeof refreshed === 'number') return refreshed
+  }
+  const list: Record<string, string> =
+    kind === 'orders'
+      ? { orders: `/api/orders${local}&page=1` }
+      : { logs: `/api/payment-logs${local}&page=1` }
+  const replies = await repliesOrStatus(
+    { website_info: PATHS.website_info, ...list },
+    request,
+    init,
+  )
+  if (typeof replies === 'number') return replies
+  return { locale, ...replies } as unknown as ListScreenReplies<K>
+}
+
 /** What `vite build --ssr` makes of src/entry-server.tsx. */
 export interface ScreenRenderers {
   renderFirstScreen: typeof renderFirstScreen
   renderRouteScreen: typeof renderRouteScreen
+  renderListScreen: typeof renderListScreen
 }
 
 /**
@@ -163,47 +222,56 @@ const STEPPED_ASIDE = 'no-first-screen'
  *   address they were made for (src/api/early-replies.ts); as they arrive, the pictures the page shows first (the
  *   product's and its first four packages', or the package's) are preloaded.
  *
- * A signed-in customer's orders or wallet opened from a link (`EARLY_LISTS`, without filters)
- * asks for the list's first page the same way, with the page rather than after the scripts, with
- * the customer's session (kept beside them: only calls with that session use them), and
- * preloads the storefront's entry and what it loads first, then the page's own modules and
- * styles and its language's messages, which the build names in the page before this script
- * (`EARLY_MODULES`).
+ * A signed-in customer's orders or wallet opened from a link (`EARLY_LISTS`, without filters):
+ * - in the page's language, on a device whose time zone the storefront has kept, it asks the
+ *   server for the list's own first screen (`/first-screen/Orders`, `/first-screen/wallet`)
+ *   with the customer's session, language and time zone, and shows it as a product's (above)
+ *   once the page's own styles (`EARLY_MODULES`, below) have loaded too; the page's own modules
+ *   are preloaded with the storefront's entry (`ROUTE_SCREEN_MODULES`, APP_LOADER), after the
+ *   screen's paint;
+ * - otherwise it asks for the list's first page the same way as a product's replies, with the
+ *   page rather than after the scripts, with the customer's session (kept beside them: only
+ *   calls with that session use them), and preloads the storefront's entry and what it loads
+ *   first, then the page's own modules and styles and its language's messages, which the build
+ *   names in the page before this script (`EARLY_MODULES`).
  */
 export const MARKUP_GUARD =
-  `(function(){var d=document,k=d.documentElement,h=location.hash,l,t;` +
+  `(function(){var d=document,k=d.documentElement,h=location.hash,l,t,z;` +
   `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
   `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
   `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
   `if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +
-  `try{l=localStorage.getItem('${LANGUAGE_KEY}');` +
+  `try{l=localStorage.getItem('${LANGUAGE_KEY}');z=localStorage.getItem('${TIME_ZONE_KEY}');` +
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +
   `if(h.length>2||p!==k.lang||t)k.classList.add('${STEPPED_ASIDE}');` +
   `else{var f=d.getElementById('${SLIDE_PRELOAD_ID}');f&&d.head.appendChild(f.content)}` +
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
-  `try{if(m&&!t&&p==='en'&&k.lang==='en'){` +
-  `var r=window.${ROUTE_SCREEN}=fetch('/first-screen'+h.slice(1),{headers:{Accept:'application/json'}})` +
-  `.then(function(x){return x.ok?x.json():null}).then(function(c){` +
+  `try{var a={Accept:'application/json'},` +
+  `w=m&&!t&&p==='en'&&k.lang==='en'?'':s&&z&&p===k.lang?'?local='+p+'&tz='+encodeURIComponent(z):null,` +
+  `x=function(c,v){var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[];` +
+  `c.forEach(function(c){(y[c]||[]).forEach(function(u){var n=d.createElement('link'),s=u.slice(-4)==='.css';` +
+  `if(v===!s)return;if(s){n.rel=v?'stylesheet':'preload';n.as='style'}else n.rel='modulepreload';` +
+  `v&&w.push(new Promise(function(f){n.onload=n.onerror=f}));` +
+  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})});return Promise.all(w)};` +
+  `if(s)a.Authorization='Bearer '+t;` +
+  `if(w!==null){` +
+  `var r=window.${ROUTE_SCREEN}=Promise.all([fetch('/first-screen'+h.slice(1)+w,{headers:a})` +
+  `.then(function(x){return x.ok?x.json():null}),s&&x([h],!0)]).then(function(c){c=c[0];` +
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
-  `.catch(function(){return null});return}` +
-  `var o=location.origin+'/api/',q='?local='+p,a={Accept:'application/json'},` +
+  `.catch(function(){return null});` +
+  `if(s)window.${ROUTE_SCREEN_MODULES}=function(){x([h,p],!1)};return}` +
+  `var o=location.origin+'/api/',q='?local='+p,` +
   `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h,${JSON.stringify(EARLY_REPLIES_TOKEN)}:s?t:''},` +
   `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:a})},` +
   `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
   `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
   `j=function(x){return x.ok?x.clone().json():{}},` +
   `n=function(){};` +
-  `if(s){a.Authorization='Bearer '+t;s.forEach(function(c){g(c[0]+q+c[1])});` +
-  `var f=d.getElementById('${EARLY_MODULES_ID}');` +
-  `var x=f?JSON.parse(f.textContent):{};` +
-  `return (x[${JSON.stringify(EARLY_ENTRY)}]||[]).concat(x[h]||[],x[p]||[]).forEach(function(u){` +
-  `var n=d.createElement('link');` +
-  `if(u.slice(-4)==='.css'){n.rel='preload';n.as='style'}else n.rel='modulepreload';` +
-  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})}` +
+  `if(s){s.forEach(function(c){g(c[0]+q+c[1])});return x([${JSON.stringify(EARLY_ENTRY)},h,p])}` +
   `if(m[1])g('products/packages/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
   `else{g('products/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
   `g('products/'+m[2]+'/packages'+q+'&page=1&per_page=300').then(j).then(function(b){` +
@@ -212,8 +280,9 @@ export const MARKUP_GUARD =
 /**
  * With the markup in the page, the storefront's scripts are asked for only after the first
  * paint (the browser's paint timing says when), so the page's styles and first slide have the
- * connection to themselves; then the storefront hydrates the markup. A product's or package's
- * page waiting for its own first screen asks for them once that screen is shown, its first
+ * connection to themselves; then the storefront hydrates the markup. A product's, package's or
+ * customer's list page waiting for its own first screen asks for them (a list's with its page's
+ * own modules) once that screen is shown, its first
  * pictures have loaded and been decoded, and the browser has reported its main picture painted
  * (Element Timing; two frames on where the browser has none), so that neither the scripts'
  * transfer nor their evaluation comes before that paint; after 1.5 s at the latest.
@@ -223,9 +292,10 @@ export const MARKUP_GUARD =
  */
 export const APP_LOADER =
   `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
-  `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script');` +
+  `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script'),` +
+  `l=window.${ROUTE_SCREEN_MODULES};` +
   `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
-  `d.head.appendChild(t);d.head.appendChild(s)};` +
+  `d.head.appendChild(t);d.head.appendChild(s);l&&l()};` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){var m=c&&d.getElementById('${MARKUP_ID}');` +
   `if(!m)return go();` +

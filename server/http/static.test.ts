@@ -8,6 +8,8 @@ import * as v from 'valibot'
 import { FirstScreenSchema, RouteScreenSchema, type FirstScreen } from '../../src/contract/site'
 import { demoSeed } from '../demo/seed'
 import { describeEachDatabase, type TestContext } from '../test/context'
+import { customer, order } from '../test/orders'
+import { ListScreenSchemas } from '../../src/contract/list-screens'
 import { withFirstScreen } from './first-screen'
 import { MEDIA_DIR } from './static'
 
@@ -365,6 +367,90 @@ describeEachDatabase(
           // Without the server build there is none.
           const plain = ctx.appWith({ distDir: built, ssrDir: join(built, 'none') })
           expect((await plain.request('/first-screen/products/products-1/1')).status).toBe(404)
+        },
+      )
+    })
+
+    it("answers a signed-in customer's orders and wallet: the session's own, never kept", async () => {
+      // What it renders shows what it got: the list's first row, the language and the zone.
+      await withBuild(
+        '<!doctype html><title>Store</title>',
+        'export async function renderListScreen(path, kind, replies, timeZone) {\n' +
+          '  if (timeZone === "Mars/Olympus") throw new RangeError(timeZone)\n' +
+          '  const first = (replies.orders ?? replies.logs).data[0]\n' +
+          '  return `<h1>${kind} at ${path}</h1><p>${first.id} ${replies.locale} ${timeZone}</p>`\n}\n',
+        async (built, ssrDir) => {
+          const store = ctx.appWith({ distDir: built, ssrDir })
+          const buyer = await customer(ctx, { balance: '50' })
+          const other = await customer(ctx, { balance: '20' })
+          const placed = await order(store, buyer.token, {
+            product_id: '24',
+            qty: '10',
+            wallet_address: 'TXscreen',
+          })
+          expect(placed.status).toBe(200)
+          const orderId = ((await placed.json()) as { data: { id: number } }).data.id
+          const headers = (token: string) => ({ authorization: `Bearer ${token}` })
+          const api = async (path: string, token = buyer.token) =>
+            (await store.request(path, { headers: headers(token) })).json()
+
+          const orders = await store.request('/first-screen/Orders?local=ar&tz=Asia%2FBeirut', {
+            headers: headers(buyer.token),
+          })
+          expect(orders.status).toBe(200)
+          expect(orders.headers.get('cache-control')).toBe('private, no-store')
+          const screen: unknown = await orders.json()
+          expect(v.safeParse(ListScreenSchemas.orders, screen).success).toBe(true)
+          expect(screen).toMatchObject({
+            markup: `<h1>orders at /Orders</h1><p>${orderId} ar Asia/Beirut</p>`,
+            locale: 'ar',
+            website_info: await api('/api/website/info'),
+            orders: await api('/api/orders?local=ar&page=1'),
+          })
+
+          // Each session its own: the other customer's wallet holds only its opening credit.
+          const wallet = await store.request('/first-screen/wallet?local=en&tz=UTC', {
+            headers: headers(other.token),
+          })
+          const logs = (await api('/api/payment-logs?local=en&page=1', other.token)) as {
+            data: { id: number }[]
+          }
+          expect(await wallet.json()).toMatchObject({
+            markup: `<h1>wallet at /wallet</h1><p>${logs.data[0]!.id} en UTC</p>`,
+            logs,
+          })
+
+          // Without a session, with one that has ended, with a zone or language it cannot use.
+          const refused = async (path: string, token?: string) => {
+            const reply = await store.request(path, { headers: token ? headers(token) : {} })
+            expect(reply.headers.get('cache-control'), path).toBe('private, no-store')
+            return [reply.status, ((await reply.json()) as { message: string }).message]
+          }
+          expect(await refused('/first-screen/Orders?local=en&tz=UTC')).toEqual([
+            401,
+            'You have to sign in.',
+          ])
+          expect(await refused('/first-screen/wallet?local=ar&tz=UTC', 'no-such-session')).toEqual([
+            401,
+            'يجب عليك تسجيل الدخول.',
+          ])
+          for (const query of ['local=en&tz=Mars%2FOlympus', 'local=fr&tz=UTC', 'local=en'])
+            expect((await refused(`/first-screen/Orders?${query}`, buyer.token))[0], query).toBe(
+              400,
+            )
+          // Another page of the list, or an order's own page, has no screen.
+          for (const path of ['/first-screen/Orders/1', '/first-screen/orders']) {
+            const reply = await store.request(`${path}?local=en&tz=UTC`, {
+              headers: headers(buyer.token),
+            })
+            expect(reply.status, path).toBe(404)
+          }
+          // Without the server build there is none.
+          const plain = ctx.appWith({ distDir: built, ssrDir: join(built, 'none') })
+          const none = await plain.request('/first-screen/Orders?local=en&tz=UTC', {
+            headers: headers(buyer.token),
+          })
+          expect(none.status).toBe(404)
         },
       )
     })

@@ -5,14 +5,21 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getCookie } from 'hono/cookie'
 import { LANGUAGE_COOKIE } from '../../src/api/storage-keys'
-import { screenRouteOf, type ScreenRoute } from '../../src/app/screen-routes'
+import {
+  isListRoute,
+  screenRouteOf,
+  type CatalogueRoute,
+  type ListScreen,
+} from '../../src/app/screen-routes'
 import type { Locale } from '../../src/contract/common'
+import type { ListScreenReplies } from '../../src/contract/list-screens'
 import type { FirstScreen, RouteScreen, RouteScreenReplies } from '../../src/contract/site'
 import type { RenderedFirstScreen } from '../../src/entry-server'
 import type { Config } from '../config'
 import type { AppEnv } from './env'
 import { firstScreenRenderer, withFirstScreen } from './first-screen'
 import { etagMatches, etagOf } from './reply-cache'
+import { t, type MessageId } from '../i18n'
 
 export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 
@@ -136,6 +143,24 @@ function keptFiles(dir: string, prefix: string) {
 /** How many product and package pages' markup the server keeps made. */
 const ROUTE_SCREENS_KEPT = 500
 
+/** What a refused list screen says, by its status. */
+const LIST_SCREEN_REFUSALS: Record<number, MessageId> = {
+  400: 'errors.bad_request',
+  401: 'auth.unauthenticated',
+  404: 'errors.not_found',
+}
+
+/** Whether the runtime knows `name` as an IANA time zone. */
+function isTimeZone(name: string | undefined): name is string {
+  if (!name || name.length > 64) return false
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name })
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * /media/* (images the project ships) and the built storefront from DIST_DIR. With
  * `firstScreen`, the pages of the storefront carry the replies of a first visit's home
@@ -145,7 +170,12 @@ export function staticRoutes(
   config: Pick<Config, 'distDir' | 'ssrDir'>,
   mediaDir = MEDIA_DIR,
   firstScreen?: (locale: Locale) => Promise<FirstScreen | undefined>,
-  routeScreen?: (route: ScreenRoute) => Promise<RouteScreenReplies | undefined>,
+  routeScreen?: (route: CatalogueRoute) => Promise<RouteScreenReplies | undefined>,
+  listScreen?: <K extends ListScreen>(
+    kind: K,
+    locale: Locale,
+    authorization: string,
+  ) => Promise<ListScreenReplies<K> | number>,
 ) {
   const app = new Hono<AppEnv>()
   const distDir = resolve(config.distDir)
@@ -196,9 +226,34 @@ export function staticRoutes(
 
   // Product and package pages' markup, kept per page while its replies and build are the same.
   const routeMarkup = new Map<string, { key: string; rendered: Promise<string | undefined> }>()
+  /**
+   * A signed-in customer's orders or wallet, rendered for the session the request carries, in
+   * the language and time zone it names: never kept, by the server or on the way.
+   */
+  async function listScreenReply(c: Context, path: string, kind: ListScreen) {
+    c.header('Cache-Control', 'private, no-store')
+    const local = c.req.query('local')
+    const locale: Locale = local === 'ar' ? 'ar' : 'en'
+    const refuse = (status: 400 | 401 | 404 | 500) =>
+      c.json({ message: t(locale, LIST_SCREEN_REFUSALS[status] ?? 'errors.server') }, status)
+    const authorization = c.req.header('authorization')
+    const timeZone = c.req.query('tz')
+    if (!listScreen || !existsSync(indexFile)) return refuse(404)
+    if (!authorization) return refuse(401)
+    if ((local !== 'en' && local !== 'ar') || !isTimeZone(timeZone)) return refuse(400)
+    const replies = await listScreen(kind, locale, authorization)
+    if (typeof replies === 'number') return refuse(replies === 401 ? 401 : 500)
+    const markup = await renderer()
+      .then((renderers) => renderers?.renderListScreen(path, kind, replies, timeZone))
+      .catch(() => undefined)
+    if (markup === undefined) return refuse(404)
+    return c.json({ generated_at: Date.now(), markup, ...replies })
+  }
+
   app.get('/first-screen/*', async (c) => {
     const path = c.req.path.slice('/first-screen'.length)
     const route = screenRouteOf(path)
+    if (route && isListRoute(route)) return listScreenReply(c, path, route.kind)
     const replies = route && existsSync(indexFile) ? await routeScreen?.(route) : undefined
     if (!route || !replies) return c.json({ message: 'Not Found' }, 404)
     const key = JSON.stringify(replies)

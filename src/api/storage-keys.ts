@@ -11,3 +11,8 @@ export const TOKEN_KEY = 'token'
  * first screen in it.
  */
 export const LANGUAGE_COOKIE = 'language'
+/**
+ * localStorage: the device's time zone (an IANA name), which the page's first script sends when
+ * it asks for a customer's list rendered by the server, in that zone's dates.
+ */
+export const TIME_ZONE_KEY = 'time-zone'

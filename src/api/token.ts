@@ -42,6 +42,21 @@ function subscribe(listener: () => void) {
   }
 }
 
+/** Whether the server renders its first screen signed in (a customer's own list). */
+let serverSignedIn = false
+
+/** For the server's first screens (src/entry-server.tsx): render them signed in, or not. */
+export function renderSignedIn(signedIn: boolean): void {
+  serverSignedIn = signedIn
+}
+
+/**
+ * While the browser hydrates the server's markup, the token the page's first script read: the
+ * markup was made signed in only for a page with a session (docs/api.md, The first screen).
+ */
+const hydrationToken = () =>
+  typeof window === 'undefined' ? (serverSignedIn ? 'signed-in' : null) : getToken()
+
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null)
+  return useSyncExternalStore(subscribe, getToken, hydrationToken)
 }

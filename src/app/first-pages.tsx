@@ -31,11 +31,11 @@ interface At {
 }
 
 /**
- * Whether a product's or package's replies come with its first screen: the server renders it
- * with them, or the page's first script is getting it, whose replies the storefront then takes
- * (src/app/route-screens.ts); asked for again, they would be asked twice. Otherwise they are
- * asked for at once, as the route's loader does, from the replies that script asked for when
- * it did (src/api/early-replies.ts).
+ * Whether a product's or package's replies, or a customer's list, come with its first screen:
+ * the server renders it with them, or the page's first script is getting it, whose replies the
+ * storefront then takes (src/app/route-screens.ts); asked for again, they would be asked twice.
+ * Otherwise they are asked for at once, as the route's loader does, from the replies that
+ * script asked for when it did (src/api/early-replies.ts).
  */
 const withFirstScreen = () => typeof window === 'undefined' || ROUTE_SCREEN in window
 
@@ -137,9 +137,10 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   orders: ({ search, queryClient }) => {
     const list = listSearch(ORDER_FILTER_STATUSES)(search)
     // The list's call and its check's code start beside the page's chunk, not after it.
-    void import('../features/orders/queries').then(({ prefetchOrders }) =>
-      prefetchOrders(queryClient, list),
-    )
+    if (!withFirstScreen())
+      void import('../features/orders/queries').then(({ prefetchOrders }) =>
+        prefetchOrders(queryClient, list),
+      )
     return import('../features/orders/orders-page').then(({ OrdersPage }) => (
       <OrdersPage search={list} />
     ))
@@ -155,9 +156,10 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   },
   wallet: ({ search, queryClient }) => {
     const list = listSearch(WALLET_LOG_STATUSES)(search)
-    void import('../features/wallet/queries').then(({ prefetchWallet }) =>
-      prefetchWallet(queryClient, list),
-    )
+    if (!withFirstScreen())
+      void import('../features/wallet/queries').then(({ prefetchWallet }) =>
+        prefetchWallet(queryClient, list),
+      )
     return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
       <WalletPage search={list} />
     ))

@@ -4,13 +4,14 @@ import type { RouteScreenReplies } from '../contract/site'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
-import { ROUTE_SCREEN, type ScreenRoute } from './screen-routes'
+import { isListRoute, ROUTE_SCREEN, type CatalogueRoute, type ScreenRoute } from './screen-routes'
 
 /**
  * The route's screen the page's first script asked for, when it came and was shown: its
  * replies go in the query cache, so the storefront renders the same page over the markup
  * (hydrates it) instead of asking the API again. False when there is none (another language,
- * a session, another backend, an error), and from then on the script no longer shows one.
+ * a session for a product's page or none for a list, another backend, an error), and from then
+ * on the script no longer shows one.
  */
 export async function takeRouteScreen(
   queryClient: QueryClient,
@@ -19,7 +20,7 @@ export async function takeRouteScreen(
 ): Promise<boolean> {
   const scope = window as unknown as Record<string, Promise<unknown> | undefined>
   const pending = scope[ROUTE_SCREEN]
-  if (!pending || locale !== 'en') {
+  if (!pending || (!isListRoute(route) && locale !== 'en')) {
     delete scope[ROUTE_SCREEN]
     return false
   }
@@ -28,6 +29,10 @@ export async function takeRouteScreen(
   delete scope[ROUTE_SCREEN]
   if (!screen) return false
   try {
+    if (isListRoute(route))
+      return await import('./list-screens').then(({ takeListScreen }) =>
+        takeListScreen(queryClient, route.kind, locale, screen),
+      )
     // Loaded anyway for this page's replies.
     const [{ checkReply }, { RouteScreenSchema }] = await Promise.all([
       import('../api/check-reply'),
@@ -51,7 +56,7 @@ export async function takeRouteScreen(
  */
 export function seedRouteScreen(
   queryClient: QueryClient,
-  route: ScreenRoute,
+  route: CatalogueRoute,
   replies: RouteScreenReplies,
   updatedAt: number,
 ): boolean {

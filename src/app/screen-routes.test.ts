@@ -7,6 +7,11 @@ describe('screenRouteOf', () => {
     expect(screenRouteOf('/products/products-6/packages/3')).toEqual({ kind: 'package', id: 3 })
   })
 
+  it("names a customer's lists, by their routes' paths", () => {
+    expect(screenRouteOf('/Orders')).toEqual({ kind: 'orders' })
+    expect(screenRouteOf('/wallet')).toEqual({ kind: 'wallet' })
+  })
+
   it('has no screen for other pages or ids the routes refuse', () => {
     for (const path of [
       '/',
@@ -16,6 +21,11 @@ describe('screenRouteOf', () => {
       '/products/products-1/12345678901',
       '/products/products-1/1/extra',
       '/groups/1',
+      '/orders',
+      '/Orders/1',
+      '/wallet/2',
+      '/constructor',
+      '/toString',
     ])
       expect(screenRouteOf(path), path).toBeUndefined()
   })

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signedInCustomer, switchToArabic, waitForServiceWorker } from './support'
+import { placeOrder, signedInCustomer, switchToArabic, waitForServiceWorker } from './support'
 
 /** Home's first screen as the server sends it, checked before the storefront's script runs. */
 const productCards = (page: Page) =>
@@ -324,11 +324,13 @@ test.describe('a product or package page opened from a link', () => {
   })
 })
 
-test("a signed-in customer's orders and wallet opened from a link ask for their list and code with the page, and each reply once", async ({
+test("a signed-in customer's orders and wallet opened from a link, on a device whose zone is not kept yet, ask for their list and code with the page, and each reply once", async ({
   page,
   request,
 }) => {
   await signedInCustomer(page, request, { balance: '25' })
+  // The storefront keeps the zone once its page is hidden; until then, no list screen.
+  await page.addInitScript(() => localStorage.removeItem('time-zone'))
   const asked: string[] = []
   const scripts: string[] = []
   page.on('request', (entry) => {
@@ -378,6 +380,118 @@ test("a signed-in customer's orders and wallet opened from a link ask for their 
     expect(asked.filter((entry) => entry.startsWith('/api/profile?'))).toHaveLength(1)
     await page.unroute(/\/assets\/index-[\w-]+\.js$/)
   }
+})
+
+test.describe("a signed-in customer's orders and wallet opened from a link", () => {
+  // Not the machine's zone: the server renders the dates in the device's.
+  test.use({ timezoneId: 'Asia/Beirut' })
+
+  test("show the server's first screen, in the device's zone and the page's language, which the storefront takes over", async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const customer = await signedInCustomer(page, request, { balance: '25' })
+    const orderId = await placeOrder(request, customer.token)
+    const { created_at } = (
+      (await (
+        await request.get(`/api/orders/${orderId}?local=en`, {
+          headers: { Authorization: `Bearer ${customer.token}` },
+        })
+      ).json()) as { data: { created_at: string } }
+    ).data
+    const inBeirut = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Beirut', ...options }).format(
+        new Date(created_at),
+      )
+    const placedAt = `${inBeirut({ dateStyle: 'medium' })} ${inBeirut({ timeStyle: 'short' })}`
+    const logs = (await (
+      await request.get('/api/payment-logs?local=en', {
+        headers: { Authorization: `Bearer ${customer.token}` },
+      })
+    ).json()) as { data: { id: number }[] }
+    const logId = String(logs.data[0]!.id)
+    const asked: string[] = []
+    const warnings: string[] = []
+    page.on('request', (entry) => {
+      const { pathname, search } = new URL(entry.url())
+      if (entry.resourceType() === 'fetch') asked.push(`${pathname}${search}`)
+    })
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    // The storefront keeps the device's zone once its page has been hidden (here, left).
+    await page.goto('/#/about-us')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.goto('about:blank')
+
+    for (const { path, heading, row, replies, arabic } of [
+      {
+        path: '/#/Orders',
+        heading: 'Orders',
+        row: String(orderId),
+        replies: ['/api/orders?', '/api/automated/get/status/bulk?'],
+        arabic: false,
+      },
+      {
+        path: '/#/wallet',
+        heading: 'Wallet',
+        row: logId,
+        replies: ['/api/payment-logs?'],
+        arabic: false,
+      },
+      {
+        path: '/#/wallet',
+        heading: 'المحفظة',
+        row: logId,
+        replies: ['/api/payment-logs?'],
+        arabic: true,
+      },
+    ]) {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held
+        await route.continue()
+      })
+      asked.length = 0
+      warnings.length = 0
+      await page.goto(path, { waitUntil: 'commit' })
+      // Before the storefront's script: the server's screen, in the page's language.
+      const local = arabic ? 'ar' : 'en'
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.locator('#boot')).toBeHidden()
+      await expect(page.locator('html')).toHaveAttribute('lang', local)
+      expect(asked).toContain(`/first-screen${path.slice(2)}?local=${local}&tz=Asia%2FBeirut`)
+      const main = page.getByRole('main')
+      await expect(main.getByRole('link', { name: row, exact: true })).toBeVisible()
+      if (!arabic) await expect(main.getByText(placedAt).first()).toBeVisible()
+      // Signed in: the bar links to the customer's own pages.
+      await expect(
+        page.getByRole('navigation', { name: arabic ? 'الرئيسية' : 'Main' }).getByRole('link', {
+          name: arabic ? 'الطلبات' : 'Orders',
+        }),
+      ).toBeVisible()
+      expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
+
+      release()
+      // The storefront's own top bar: the account's menu, loaded once the page has settled.
+      await expect(
+        page.getByRole('button', {
+          name: `${arabic ? 'قائمة حساب' : 'Account menu of'} ${customer.username}`,
+        }),
+      ).toBeVisible()
+      await expect(page.locator('#boot')).toHaveCount(0)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      if (!arabic) await expect(main.getByText(placedAt).first()).toBeVisible()
+      // It used the screen's replies and markup as they were.
+      expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
+      expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+      await page.unroute(/\/assets\/index-[\w-]+\.js$/)
+      if (path === '/#/wallet' && !arabic) await switchToArabic(page)
+      await page.goto('about:blank')
+    }
+  })
 })
 
 test('a page changed while the storefront takes home over ends at that page', async ({ page }) => {

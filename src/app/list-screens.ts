@@ -1,0 +1,66 @@
+import type { QueryClient } from '@tanstack/react-query'
+import type { Locale } from '../contract/common'
+import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
+import type { ListScreenReplies, ListScreens } from '../contract/list-screens'
+import { orderQueries } from '../features/orders/queries'
+import { walletQueries } from '../features/wallet/queries'
+import { listSearch, type SearchInput } from '../routes/-search'
+import { firstListFilters } from '../ui/dated-list'
+import { seedNewer, seedWebsiteInfo } from './first-screen'
+import type { ListScreen } from './screen-routes'
+
+/**
+ * Puts a list screen's list, read at `updatedAt`, in the query cache where it is newer than what
+ * it holds, under the key the list's page, opened without filters, asks for. Website info must
+ * be in the cache already: the list's filters read the store's time zone.
+ */
+/** The address's search of a list opened without filters, as the router gives it. */
+const NO_FILTERS = {} as SearchInput<Record<string, never>>
+
+export function seedListScreen<K extends ListScreen>(
+  queryClient: QueryClient,
+  kind: K,
+  replies: ListScreenReplies<K>,
+  updatedAt: number,
+): void {
+  if (kind === 'orders') {
+    const { orders } = replies as ListScreenReplies<'orders'>
+    const filters = firstListFilters(
+      queryClient,
+      listSearch(ORDER_FILTER_STATUSES)(NO_FILTERS),
+      'total_price',
+    )
+    if (filters) seedNewer(queryClient, orderQueries.list(filters).queryKey, orders, updatedAt)
+  } else {
+    const { logs } = replies as ListScreenReplies<'wallet'>
+    const filters = firstListFilters(
+      queryClient,
+      listSearch(WALLET_LOG_STATUSES)(NO_FILTERS),
+      'value',
+    )
+    if (filters) seedNewer(queryClient, walletQueries.logs(filters).queryKey, logs, updatedAt)
+  }
+}
+
+/**
+ * The list screen the page's first script fetched and showed (`screen`), checked and put in the
+ * query cache, so the storefront hydrates it; false when it breaks the contract or is in another
+ * language than the storefront's.
+ */
+export async function takeListScreen(
+  queryClient: QueryClient,
+  kind: ListScreen,
+  locale: Locale,
+  screen: unknown,
+): Promise<boolean> {
+  const [{ checkReply }, { ListScreenSchemas }] = await Promise.all([
+    import('../api/check-reply'),
+    import('../contract/list-screens'),
+  ])
+  const checked = checkReply('first-screen', ListScreenSchemas[kind], screen)
+  if (!checked.ok || checked.output.locale !== locale) return false
+  const { website_info, generated_at } = checked.output
+  seedWebsiteInfo(queryClient, website_info, generated_at)
+  seedListScreen(queryClient, kind, checked.output as ListScreens[typeof kind], generated_at)
+  return true
+}
