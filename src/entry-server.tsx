@@ -22,8 +22,6 @@ import { seedRouteScreen } from './app/route-screens'
 import type { CatalogueRoute, ListScreen } from './app/screen-routes'
 import { renderSignedIn } from './api/token'
 import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
-import { readClockWith } from './i18n/dates'
-import { zoneClock } from './i18n/zone-clock'
 import { INTL_LOCALES, type Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
@@ -41,6 +39,9 @@ export interface RenderedFirstScreen {
   /** The store's icon, for the page's icon link (without one, the built icon stays). */
   icon?: string
 }
+
+/** The server's process (this file runs in Node, built with the storefront's settings). */
+declare const process: { env: Record<string, string | undefined> }
 
 const CATALOGUES = { en: english, ar: arabic } satisfies Record<Locale, unknown>
 
@@ -89,7 +90,8 @@ export async function renderListScreen<K extends ListScreen>(
   replies: ListScreenReplies<K>,
   timeZone: string,
 ): Promise<string> {
-  const clock = zoneClock(timeZone)
+  // Refused before anything is rendered: an unknown zone would silently read as UTC.
+  new Intl.DateTimeFormat('en-US', { timeZone })
   // As the storefront's calls give them: checked, amounts as numbers.
   const schema = v.omit(ListScreenSchemas[kind], ['generated_at', 'markup'])
   const checked = v.parse(schema, replies) as unknown as ListScreenReplies<K>
@@ -98,24 +100,21 @@ export async function renderListScreen<K extends ListScreen>(
     replies.website_info,
     (queryClient) => seedListScreen(queryClient, kind, checked, Date.now()),
     checked.locale,
-    { signedIn: true, clock },
+    { signedIn: true, timeZone },
   )
   return rendered.markup
 }
 
 /**
  * The storefront at `path`, signed out unless `signedIn`, with the replies `seed` puts in its
- * cache, the dates read by `clock` (the server's own without).
+ * cache, the dates in `timeZone` (the server's own without).
  */
 async function render(
   path: string,
   websiteInfo: { website_info: string },
   seed: (queryClient: QueryClient) => void,
   locale: Locale = 'en',
-  {
-    signedIn = false,
-    clock,
-  }: { signedIn?: boolean; clock?: Parameters<typeof readClockWith>[0] } = {},
+  { signedIn = false, timeZone }: { signedIn?: boolean; timeZone?: string } = {},
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages: CATALOGUES[locale] })
@@ -135,16 +134,20 @@ async function render(
       page,
     }
     // Again: another page's render (in another language) may have run while this one waited.
-    // These three hold for the render alone, which runs in one go.
+    // These three hold for the render alone, which runs in one go: the dates the storefront
+    // writes with the clock's local time (src/i18n/dates.ts) are in the customer's zone while
+    // the process's zone is (Node reads a TZ set as it runs).
     i18n.activate(locale, INTL_LOCALES[locale])
     renderSignedIn(signedIn)
-    readClockWith(clock)
+    const processZone = process.env.TZ
+    if (timeZone) process.env.TZ = timeZone
     let markup: string
     try {
       markup = renderToString(<App {...tree} />)
     } finally {
       renderSignedIn(false)
-      readClockWith()
+      if (processZone === undefined) delete process.env.TZ
+      else process.env.TZ = processZone
     }
     const style = Object.entries(assignInlineVars(themeVars(info)))
       .map(([name, value]) => `${name}:${value}`)

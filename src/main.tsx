@@ -5,7 +5,6 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { getToken } from './api/token'
-import { TIME_ZONE_KEY } from './api/storage-keys'
 import { forgetUser, USER_KEY } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
@@ -84,19 +83,6 @@ configureApi({
     void forgetUser(queryClient).then(() =>
       routerShown ? loadedRouter?.invalidate() : needsSignIn(currentPath()) && handOver(),
     ),
-})
-
-// The device's time zone, kept for the page's first script: a customer's lists come rendered by
-// the server in its dates (docs/api.md, The first screen). Read once the page is first hidden:
-// Intl's first use costs the main thread 15 to 25 ms, which the start should not pay.
-document.addEventListener('visibilitychange', function keepTimeZone() {
-  if (document.visibilityState !== 'hidden') return
-  document.removeEventListener('visibilitychange', keepTimeZone)
-  try {
-    localStorage.setItem(TIME_ZONE_KEY, Intl.DateTimeFormat().resolvedOptions().timeZone)
-  } catch {
-    // Storage refused: the lists are rendered by the storefront.
-  }
 })
 
 /** A link of the shell, told apart from the others by where it goes and what it says. */

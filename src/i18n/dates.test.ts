@@ -1,13 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { INTL_LOCALES, LOCALE_CODES } from '../contract/locales'
-import { formatDate, formatDateTime, formatTime, readClockWith } from './dates'
-import { zoneClock } from './zone-clock'
+import { formatDate, formatDateTime, formatTime } from './dates'
 
 const zone = process.env.TZ
 
 describe('dates', () => {
   afterEach(() => {
-    readClockWith()
     if (zone === undefined) delete process.env.TZ
     else process.env.TZ = zone
   })
@@ -44,27 +42,5 @@ describe('dates', () => {
         }
       }
     }
-  })
-
-  it("writes, with a zone's clock, what a device in that zone writes", () => {
-    for (const timeZone of ['Asia/Beirut', 'America/Los_Angeles', 'Asia/Kolkata']) {
-      // What the customer's device writes in its zone...
-      process.env.TZ = timeZone
-      const times: number[] = []
-      for (let t = Date.UTC(2025, 0, 1); t < Date.UTC(2027, 0, 1); t += 433 * 60_000) times.push(t)
-      const device = times.map((t) => formatDateTime(new Date(t), 'en'))
-      const arabic = times.map((t) => formatDateTime(new Date(t), 'ar'))
-      // ...the server writes in another zone, reading the customer's zone's clock.
-      process.env.TZ = 'UTC'
-      readClockWith(zoneClock(timeZone))
-      expect(times.map((t) => formatDateTime(new Date(t), 'en'))).toEqual(device)
-      expect(times.map((t) => formatDateTime(new Date(t), 'ar'))).toEqual(arabic)
-      readClockWith()
-      expect(formatTime(new Date(Date.UTC(2026, 0, 1, 17, 5)), 'en')).toBe('5:05 PM')
-    }
-  })
-
-  it('refuses a zone the runtime does not know', () => {
-    expect(() => zoneClock('Mars/Olympus')).toThrow(RangeError)
   })
 })

@@ -12,48 +12,19 @@ const two = (n: number) => String(n).padStart(2, '0')
  * (docs/performance.md).
  */
 
-/** The wall clock's reading of an instant, as `Date`'s local getters give it. */
-export interface ClockReading {
-  year: number
-  /** 0 for January. */
-  month: number
-  day: number
-  hours: number
-  minutes: number
-}
-
-const deviceClock = (at: Date): ClockReading => ({
-  year: at.getFullYear(),
-  month: at.getMonth(),
-  day: at.getDate(),
-  hours: at.getHours(),
-  minutes: at.getMinutes(),
-})
-
-let clock = deviceClock
-
-/**
- * Reads instants with `reading` instead of the device's clock: the server renders a customer's
- * lists in the customer's time zone (src/entry-server.tsx). Without it, the device's again.
- */
-export function readClockWith(reading?: (at: Date) => ClockReading): void {
-  clock = reading ?? deviceClock
-}
-
 /** "Dec 3, 2026"; Arabic "03‏/12‏/2026" (right-to-left marks after the day and the month). */
 export function formatDate(at: Date, locale: Locale): string {
-  const { year, month, day } = clock(at)
   return locale === 'ar'
-    ? `${two(day)}${RLM}/${two(month + 1)}${RLM}/${year}`
-    : `${MONTHS[month]} ${day}, ${year}`
+    ? `${two(at.getDate())}${RLM}/${two(at.getMonth() + 1)}${RLM}/${at.getFullYear()}`
+    : `${MONTHS[at.getMonth()]} ${at.getDate()}, ${at.getFullYear()}`
 }
 
 /** "7:05 AM"; Arabic "7:05 ص" (ص before noon, م after). */
 export function formatTime(at: Date, locale: Locale): string {
-  const { hours, minutes } = clock(at)
-  const face = `${hours % 12 || 12}:${two(minutes)}`
-  if (locale === 'ar') return `${face} ${hours < 12 ? 'ص' : 'م'}`
-  return `${face} ${hours < 12 ? 'AM' : 'PM'}`
+  const hours = at.getHours()
+  const clock = `${hours % 12 || 12}:${two(at.getMinutes())}`
+  if (locale === 'ar') return `${clock} ${hours < 12 ? 'ص' : 'م'}`
+  return `${clock} ${hours < 12 ? 'AM' : 'PM'}`
 }
 
 /** "Dec 3, 2026, 7:05 AM"; Arabic with the Arabic comma. */

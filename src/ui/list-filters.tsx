@@ -1,10 +1,8 @@
-import type { ReactNode } from 'react'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { DATE_RANGE_MARK } from '../contract/constants'
 import type { DatePreset } from './date-filter'
 import type { ListSortChoice } from './list-sort'
-import { TextField } from './field'
-import * as fieldStyles from './field.css'
+import { SelectField, TextField } from './field'
 import * as styles from './surface.css'
 
 export interface DateFilterValue {
@@ -18,41 +16,6 @@ export interface DatedListSearch<S extends string> extends DateFilterValue {
   status: '' | S
   sort: ListSortChoice
   page: number
-}
-
-/** A labelled select of a list's filter. */
-export function SelectFilter<V extends string>({
-  id,
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  id: string
-  label: ReactNode
-  value: V
-  options: { value: V; label: string }[]
-  onChange: (value: V) => void
-}) {
-  return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className={fieldStyles.input}
-        value={value}
-        onChange={(event) => onChange(event.target.value as V)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  )
 }
 
 /**
@@ -74,7 +37,7 @@ export function ListFilters<S extends string>({
   const { t } = useLingui()
   return (
     <div className={styles.filters}>
-      <SelectFilter
+      <SelectField
         id={`${id}-status`}
         label={<Trans>Status</Trans>}
         value={value.status}
@@ -87,7 +50,7 @@ export function ListFilters<S extends string>({
         onChange={(sort) => onChange({ sort })}
         amounts
       />
-      <SelectFilter
+      <SelectField
         id={`${id}-date`}
         label={<Trans>Date</Trans>}
         value={value.date}
@@ -148,7 +111,7 @@ export function SortFilter({
       { value: 'lowest', label: t`Lowest amount first` },
     )
   return (
-    <SelectFilter
+    <SelectField
       id={id}
       label={<Trans>Sort</Trans>}
       value={value}

@@ -6,8 +6,7 @@ import { ORDER_STATUSES } from '../../contract/constants'
 import { button } from '../../ui/button.css'
 import { DateTime } from '../../ui/date-time'
 import { EmptyState } from '../../ui/empty-state'
-import { TextField } from '../../ui/field'
-import { SelectFilter } from '../../ui/list-filters'
+import { SelectField, TextField } from '../../ui/field'
 import { Loading, LoadProblem } from '../../ui/load-problem'
 import { AppLink, useAppNavigate } from '../../ui/nav'
 import { Pagination } from '../../ui/pagination'
@@ -100,7 +99,7 @@ function Filters({ search }: { search: ConsoleOrderSearch }) {
         type="search"
         maxLength={100}
       />
-      <SelectFilter
+      <SelectField
         id="orders-status"
         label={<Trans>Status</Trans>}
         value={draft.status}

@@ -5,9 +5,8 @@ import { USDT_MIN } from '../../contract/constants'
 import type { UsdtNetwork, UsdtPayment } from '../../contract/wallet'
 import { netOfTax } from '../../domain/money'
 import { button } from '../../ui/button.css'
-import { TextField } from '../../ui/field'
+import { SelectField, TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
-import { SelectFilter } from '../../ui/list-filters'
 import { Price } from '../../ui/price'
 import { useOnline } from '../../ui/use-online'
 import { usdtApi } from './queries'
@@ -61,7 +60,7 @@ export function UsdtForm({
         onValue={setAmount}
         invalid={amount !== '' && !valid}
       />
-      <SelectFilter
+      <SelectField
         id="usdt-network"
         label={<Trans>Network</Trans>}
         value={network}
