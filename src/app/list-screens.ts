@@ -23,21 +23,16 @@ export function seedListScreen<K extends ListScreen>(
   replies: ListScreenReplies<K>,
   updatedAt: number,
 ): void {
+  // The filters of the list's page opened without any.
+  const first = <S extends string>(statuses: readonly S[], amount: 'total_price' | 'value') =>
+    firstListFilters(queryClient, listSearch(statuses)(NO_FILTERS), amount)
   if (kind === 'orders') {
+    const filters = first(ORDER_FILTER_STATUSES, 'total_price')
     const { orders } = replies as ListScreenReplies<'orders'>
-    const filters = firstListFilters(
-      queryClient,
-      listSearch(ORDER_FILTER_STATUSES)(NO_FILTERS),
-      'total_price',
-    )
     if (filters) seedNewer(queryClient, orderQueries.list(filters).queryKey, orders, updatedAt)
   } else {
+    const filters = first(WALLET_LOG_STATUSES, 'value')
     const { logs } = replies as ListScreenReplies<'wallet'>
-    const filters = firstListFilters(
-      queryClient,
-      listSearch(WALLET_LOG_STATUSES)(NO_FILTERS),
-      'value',
-    )
     if (filters) seedNewer(queryClient, walletQueries.logs(filters).queryKey, logs, updatedAt)
   }
 }

@@ -5,6 +5,20 @@ import { placeOrder, signedInCustomer, switchToArabic, waitForServiceWorker } fr
 const productCards = (page: Page) =>
   page.getByRole('list', { name: 'Products' }).getByRole('listitem')
 
+/** The storefront's entry script. */
+const ENTRY = /\/assets\/index-[\w-]+\.js$/
+
+/** Holds the storefront's script back until `release`: what happens first is the page's own. */
+async function holdScript(page: Page) {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(ENTRY, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false })
 
@@ -24,7 +38,7 @@ test.describe('without scripts', () => {
 test.describe("before the storefront's script runs", () => {
   // The script never arrives: what shows is the page as sent.
   test.beforeEach(async ({ page }) => {
-    await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort())
+    await page.route(ENTRY, (route) => route.abort())
   })
 
   /** The slides the page asked for. */
@@ -92,12 +106,7 @@ test.describe('a visitor who chose Arabic', () => {
     })
     await page.goto('/#/about-us')
     await switchToArabic(page)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdScript(page)
     await page.goto('about:blank')
     // The held script would hold the page's load event too.
     await page.goto('/', { waitUntil: 'commit' })
@@ -163,17 +172,6 @@ test('the storefront takes the page over: one home, no script refused', async ({
 })
 
 test.describe('a product or package page opened from a link', () => {
-  /** Holds the storefront's script back until `release`: what happens first is the page's own. */
-  async function holdScript(page: Page) {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
-    return release
-  }
-
   function requests(page: Page) {
     const asked: string[] = []
     page.on('request', (request) => {
@@ -352,12 +350,7 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
       code: /\/wallet-page-[\w-]+\.js$/,
     },
   ]) {
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdScript(page)
     asked.length = 0
     scripts.length = 0
     await page.goto('about:blank')
@@ -378,7 +371,7 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
     // The storefront used them rather than asking again.
     for (const reply of replies) expect(asked.filter((entry) => entry === reply)).toHaveLength(1)
     expect(asked.filter((entry) => entry.startsWith('/api/profile?'))).toHaveLength(1)
-    await page.unroute(/\/assets\/index-[\w-]+\.js$/)
+    await page.unroute(ENTRY)
   }
 })
 
@@ -453,12 +446,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
         arabic: true,
       },
     ]) {
-      let release = () => {}
-      const held = new Promise<void>((resolve) => (release = resolve))
-      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdScript(page)
       asked.length = 0
       warnings.length = 0
       await page.goto(path, { waitUntil: 'commit' })
@@ -488,7 +476,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       // It used the screen's replies and markup as they were.
       expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
       expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
-      await page.unroute(/\/assets\/index-[\w-]+\.js$/)
+      await page.unroute(ENTRY)
       if (path === '/#/wallet' && !arabic) await switchToArabic(page)
       await page.goto('about:blank')
     }
