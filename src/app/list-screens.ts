@@ -9,21 +9,20 @@ import { firstListFilters } from '../ui/dated-list'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
 import type { ListScreen } from './screen-routes'
 
+/** The address's search of a list opened without filters, as the router gives it. */
+const NO_FILTERS = {} as SearchInput<Record<string, never>>
+
 /**
  * Puts a list screen's list, read at `updatedAt`, in the query cache where it is newer than what
  * it holds, under the key the list's page, opened without filters, asks for. Website info must
  * be in the cache already: the list's filters read the store's time zone.
  */
-/** The address's search of a list opened without filters, as the router gives it. */
-const NO_FILTERS = {} as SearchInput<Record<string, never>>
-
 export function seedListScreen<K extends ListScreen>(
   queryClient: QueryClient,
   kind: K,
   replies: ListScreenReplies<K>,
   updatedAt: number,
 ): void {
-  // The filters of the list's page opened without any.
   const first = <S extends string>(statuses: readonly S[], amount: 'total_price' | 'value') =>
     firstListFilters(queryClient, listSearch(statuses)(NO_FILTERS), amount)
   if (kind === 'orders') {
