@@ -424,6 +424,41 @@ test('the account bar changes the currency and saves the language picked, on the
   await expect.poll(async () => (await profile()).locale).toBe('ar')
 })
 
+test('a language picked just before the page was left stays at the next start, though the saved profile predates it', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signedInCustomer(page, request, { balance: '10' })
+  await page.goto('/#/wallet')
+  await expect(page.getByRole('button', { name: /^Account menu of/ })).toBeVisible()
+  await expect.poll(() => savedQueryCache(page)).toContain('"locale":"en"')
+  // Arabic picked and saved to the account, and the page left before it saved its cache again:
+  // the device and the account say Arabic, the saved copy of the profile English.
+  const picked = await request.post('/api/change/locale', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { locale: 'ar' },
+  })
+  expect(picked.ok()).toBe(true)
+  await page.evaluate(() => localStorage.setItem('language', 'ar'))
+  // The profile asked for at the start comes late: the bar shows the saved copy first.
+  await page.route(/\/api\/profile\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    await route.continue()
+  })
+  const english: string[] = []
+  page.on('request', (entry) => {
+    if (entry.url().includes('local=en')) english.push(new URL(entry.url()).pathname)
+  })
+  const fresh = page.waitForResponse(/\/api\/profile\?/)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'المحفظة' })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^قائمة حساب/ })).toBeVisible()
+  await fresh
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar')
+  // Never in English meanwhile: nothing was asked for again in it.
+  expect(english).toEqual([])
+})
+
 test('in Arabic: the sign-in form answers in Arabic and the balance shows after sign-up', async ({
   page,
   request,

@@ -477,7 +477,23 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
       expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
       await page.unroute(ENTRY)
-      if (path === '/#/wallet' && !arabic) await switchToArabic(page)
+      if (path === '/#/wallet' && !arabic) {
+        await switchToArabic(page)
+        // Saved to the account before the page is left: else the next start takes the
+        // account's English back.
+        await expect
+          .poll(
+            async () =>
+              (
+                (await (
+                  await request.get('/api/profile', {
+                    headers: { Authorization: `Bearer ${customer.token}` },
+                  })
+                ).json()) as { data: { locale: string } }
+              ).data.locale,
+          )
+          .toBe('ar')
+      }
       await page.goto('about:blank')
     }
   })

@@ -54,7 +54,7 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
   const { t } = useLingui()
   const locale = useLocale()
   const queryClient = useQueryClient()
-  const { data: profile } = useQuery(profileQuery())
+  const { data: profile, dataUpdatedAt } = useQuery(profileQuery())
   useEffect(() => document.addEventListener('visibilitychange', keepTimeZone), [])
 
   // A signed-in customer's language choice is saved on the server too.
@@ -71,7 +71,9 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
 
   // The profile's language wins over the one stored by an earlier visit; one picked in this
   // visit (perhaps before this bar was there to send it) wins over the profile's and is saved.
-  const profileLocale = profile?.locale
+  // Only a profile asked for in this page load: the saved copy shown meanwhile may predate a
+  // language picked just before the last visit ended.
+  const profileLocale = dataUpdatedAt > performance.timeOrigin ? profile?.locale : undefined
   useEffect(() => {
     if (!profileLocale || profileLocale === currentLocale()) return
     const picked = pickedLocale()
