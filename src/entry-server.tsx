@@ -81,8 +81,8 @@ export async function renderRouteScreen(
 
 /**
  * A signed-in customer's orders or wallet (`path`, without filters), from its replies, in the
- * replies' language and with the dates of `timeZone` (an IANA name; a RangeError for one the
- * runtime does not know): its markup.
+ * replies' language and with the dates of `timeZone` (an IANA name the caller has checked: an
+ * unknown one would read as UTC): its markup.
  */
 export async function renderListScreen<K extends ListScreen>(
   path: string,
@@ -90,8 +90,6 @@ export async function renderListScreen<K extends ListScreen>(
   replies: ListScreenReplies<K>,
   timeZone: string,
 ): Promise<string> {
-  // Refused before anything is rendered: an unknown zone would silently read as UTC.
-  new Intl.DateTimeFormat('en-US', { timeZone })
   // As the storefront's calls give them: checked, amounts as numbers.
   const schema = v.omit(ListScreenSchemas[kind], ['generated_at', 'markup'])
   const checked = v.parse(schema, replies) as unknown as ListScreenReplies<K>

@@ -55,7 +55,10 @@ export default function AccountBar({ bell }: { bell?: ReactNode }) {
   const locale = useLocale()
   const queryClient = useQueryClient()
   const { data: profile, dataUpdatedAt } = useQuery(profileQuery())
-  useEffect(() => document.addEventListener('visibilitychange', keepTimeZone), [])
+  useEffect(() => {
+    document.addEventListener('visibilitychange', keepTimeZone)
+    return () => document.removeEventListener('visibilitychange', keepTimeZone)
+  }, [])
 
   // A signed-in customer's language choice is saved on the server too.
   const saveLocale = useCallback(
