@@ -226,7 +226,9 @@ const STEPPED_ASIDE = 'no-first-screen'
  * - in the page's language, on a device whose time zone the storefront has kept, it asks the
  *   server for the list's own first screen (`/first-screen/Orders`, `/first-screen/wallet`)
  *   with the customer's session, language and time zone, and shows it as a product's (above)
- *   once the page's own styles (`EARLY_MODULES`, below) have loaded too; the page's own modules
+ *   once the page's own styles (`EARLY_MODULES`, below) have loaded too, with the bar's link
+ *   to the page scrolled into view (the bar's row scrolls sideways on a phone, and the orders'
+ *   link can lie past its edge, as the storefront's bar would show it); the page's own modules
  *   are preloaded with the storefront's entry (`ROUTE_SCREEN_MODULES`, APP_LOADER), after the
  *   screen's paint;
  * - otherwise it asks for the list's first page the same way as a product's replies, with the
@@ -261,7 +263,9 @@ export const MARKUP_GUARD =
   `.then(function(x){return x.ok?x.json():null}),s&&x([h],!0)]).then(function(c){c=c[0];` +
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
-  `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');return c})` +
+  `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');` +
+  `var v=e.querySelector('nav [aria-current="page"]');` +
+  `v&&v.scrollIntoView({block:'nearest',inline:'nearest'});return c})` +
   `.catch(function(){return null});` +
   `if(s)window.${ROUTE_SCREEN_MODULES}=function(){x([h,p],!1)};return}` +
   `var o=location.origin+'/api/',q='?local='+p,` +

@@ -383,7 +383,8 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     page,
     request,
   }) => {
-    await page.setViewportSize({ width: 390, height: 844 })
+    // A small phone's: the bar's row scrolls sideways, and the orders' link is past its edge.
+    await page.setViewportSize({ width: 320, height: 700 })
     const customer = await signedInCustomer(page, request, { balance: '25' })
     const orderId = await placeOrder(request, customer.token)
     const { created_at } = (
@@ -445,6 +446,13 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
         replies: ['/api/payment-logs?'],
         arabic: true,
       },
+      {
+        path: '/#/Orders',
+        heading: 'الطلبات',
+        row: String(orderId),
+        replies: ['/api/orders?', '/api/automated/get/status/bulk?'],
+        arabic: true,
+      },
     ]) {
       const release = await holdScript(page)
       asked.length = 0
@@ -459,12 +467,12 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       const main = page.getByRole('main')
       await expect(main.getByRole('link', { name: row, exact: true })).toBeVisible()
       if (!arabic) await expect(main.getByText(placedAt).first()).toBeVisible()
-      // Signed in: the bar links to the customer's own pages.
-      await expect(
-        page.getByRole('navigation', { name: arabic ? 'الرئيسية' : 'Main' }).getByRole('link', {
-          name: arabic ? 'الطلبات' : 'Orders',
-        }),
-      ).toBeVisible()
+      // Signed in: the bar links to the customer's own pages, and shows the page's own.
+      const ordersLink = page
+        .getByRole('navigation', { name: arabic ? 'الرئيسية' : 'Main' })
+        .getByRole('link', { name: arabic ? 'الطلبات' : 'Orders' })
+      await expect(ordersLink).toBeVisible()
+      if (path === '/#/Orders') await expect(ordersLink).toBeInViewport({ ratio: 0.95 })
       expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
 
       release()
