@@ -2,7 +2,8 @@
  * Lighthouse 12.2.3, mobile defaults (simulated slow 4G, CPU slowed 4x), against the built app
  * served by the real server: the home page, a product page, a package's order form, and the
  * orders and wallet pages of the demo customer signed in (its session, and the device's time
- * zone as the storefront keeps it, put in the browser before the run), 5 cold runs each. Prints
+ * zone as the storefront keeps it, put in the browser before the run), and the product page of
+ * a visitor who chose Arabic (the language kept as the storefront keeps it), 5 cold runs each. Prints
  * the median performance score, LCP, TBT, CLS, total bytes and this machine's benchmarkIndex
  * (its speed swings; compare only figures from one run).
  *
@@ -44,7 +45,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { OMNIBOX_WEBUI } from './lib/chromium'
 import { chromeOnCpuShare } from './lib/cpu-share'
 import { demoSession, median, startServer } from './lib/server'
-import { TIME_ZONE_KEY } from '../src/api/storage-keys'
+import { LANGUAGE_COOKIE, LANGUAGE_KEY, TIME_ZONE_KEY } from '../src/api/storage-keys'
 import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5)
@@ -60,6 +61,7 @@ const pages = [
   { name: 'package', path: '/#/products/products-1/packages/1' },
   { name: 'orders', path: '/#/Orders', signedIn: true },
   { name: 'wallet', path: '/#/wallet', signedIn: true },
+  { name: 'product-ar', path: '/#/products/products-1/1', arabic: true },
 ].filter(({ name }) => process.env.LIGHTHOUSE_PAGES?.split(',').includes(name) ?? true)
 /** Chrome DevTools' benchmark score of a mid-tier phone (a Pixel 5). */
 const MID_TIER_INDEX = 1000
@@ -129,10 +131,10 @@ function sum(values: number[]): number {
 }
 
 /**
- * Puts the session in the browser's storage for the store's origin, from a file of the store
- * that runs no script (the storefront must not start before Lighthouse watches it).
+ * Puts the session, or Arabic, in the browser's storage for the store's origin, from a file of
+ * the store that runs no script (the storefront must not start before Lighthouse watches it).
  */
-async function signIn(port: number, token: string): Promise<void> {
+async function prepare(port: number, token: string, arabic: boolean): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`)
   try {
     const page = await browser.contexts()[0]!.newPage()
@@ -140,11 +142,18 @@ async function signIn(port: number, token: string): Promise<void> {
     // A returning customer's device: the account bar has kept its time zone
     // (src/features/auth/account-bar.tsx).
     await page.evaluate(
-      ([value, zoneKey]) => {
-        localStorage.setItem('token', value)
-        localStorage.setItem(zoneKey, Intl.DateTimeFormat().resolvedOptions().timeZone)
+      ([value, zoneKey, language, languageKey, cookie]) => {
+        if (value) {
+          localStorage.setItem('token', value)
+          localStorage.setItem(zoneKey, Intl.DateTimeFormat().resolvedOptions().timeZone)
+        }
+        // As src/i18n/locale.ts keeps a language picked: on the device and in a cookie.
+        if (language) {
+          localStorage.setItem(languageKey, language)
+          document.cookie = `${cookie}=${language}; path=/`
+        }
       },
-      [token, TIME_ZONE_KEY] as const,
+      [token, TIME_ZONE_KEY, arabic ? 'ar' : '', LANGUAGE_KEY, LANGUAGE_COOKIE] as const,
     )
     await page.close()
   } finally {
@@ -161,6 +170,7 @@ async function measure(
   cpuSlowdownMultiplier?: number,
   token = '',
   report = '',
+  arabic = false,
 ): Promise<Run> {
   // A new browser per run: every run is a first visit with a cold cache.
   const chrome = await launch({
@@ -175,15 +185,15 @@ async function measure(
     ],
   })
   try {
-    if (token) await signIn(chrome.port, token)
+    if (token || arabic) await prepare(chrome.port, token, arabic)
     const result = await lighthouse(
       url,
       {
         port: chrome.port,
         onlyCategories: ['performance'],
         logLevel: 'error',
-        // A new browser's storage is empty anyway; signed in, it holds the session.
-        disableStorageReset: !!token,
+        // A new browser's storage is empty anyway; signed in or in Arabic, it holds that.
+        disableStorageReset: !!token || arabic,
         blockedUrlPatterns: BLOCKED,
       },
       cpuSlowdownMultiplier
@@ -234,6 +244,7 @@ async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<numb
           cpuSlowdownMultiplier,
           page.signedIn ? token : '',
           `${page.name}-${cpuSlowdownMultiplier ?? 'default'}-${i + 1}`,
+          page.arabic,
         ),
       )
     const pick = (key: keyof Run) => median(runs.map((run) => run[key]))
@@ -255,7 +266,7 @@ async function pass(label: string, cpuSlowdownMultiplier?: number): Promise<numb
     }
     const each = (key: keyof Run) => runs.map((run) => Math.round(run[key])).join(', ')
     console.log(
-      `${label.padEnd(14)} ${page.name.padEnd(8)} performance ${row.score}  LCP ${(row.lcpMs / 1000).toFixed(2)} s  ` +
+      `${label.padEnd(14)} ${page.name.padEnd(10)} performance ${row.score}  LCP ${(row.lcpMs / 1000).toFixed(2)} s  ` +
         `TBT ${row.tbtMs} ms (from CPU ${row.tbtFromCpuMs} ms)  CLS ${row.cls.toFixed(3)}  total ${row.kib} KiB  ` +
         `main-thread CPU ${row.mainThreadCpuMs} ms  longest task ${row.longestTaskMs} ms at ${row.cpuSlowdown}x  ` +
         `benchmarkIndex ${row.benchmarkIndex}  CPU ${row.cpuSlowdown}x  (median of ${RUNS}; ` +

@@ -182,7 +182,7 @@ export function createApp({
       config,
       mediaDir,
       firstScreen,
-      (route) => routeScreenData(route, request),
+      (route, locale) => routeScreenData(route, locale, request),
       (kind, locale, authorization) => listScreenData(kind, locale, authorization, request),
     ),
   )

@@ -2,7 +2,7 @@
  * First screens as HTML, made by the server from the API's replies (docs/api.md, The first
  * screen) with the same components the storefront renders: home's, put in the page, so it
  * paints its bars, slider and first products before any script runs; and a product's or
- * package's page, which the page's first script asks for. Built by `vite build --ssr` into
+ * package's page, or a signed-in customer's list, which the page's first script asks for. Built by `vite build --ssr` into
  * dist-server/; the storefront itself never imports this file.
  */
 import { renderToString } from 'react-dom/server'
@@ -66,16 +66,21 @@ export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirs
   }
 }
 
-/** A product's or package's page (`path`), from its replies: its markup. */
+/** A product's or package's page (`path`), from its replies, in their language: its markup. */
 export async function renderRouteScreen(
   path: string,
   route: CatalogueRoute,
   replies: RouteScreenReplies,
 ): Promise<string> {
-  const rendered = await render(path, replies.website_info, (queryClient) => {
-    if (!seedRouteScreen(queryClient, route, replies, Date.now()))
-      throw new Error(`The replies of ${path} are missing`)
-  })
+  const rendered = await render(
+    path,
+    replies.website_info,
+    (queryClient) => {
+      if (!seedRouteScreen(queryClient, route, replies, Date.now()))
+        throw new Error(`The replies of ${path} are missing`)
+    },
+    replies.locale,
+  )
   return rendered.markup
 }
 

@@ -111,27 +111,26 @@ export async function firstScreenData(
 }
 
 /**
- * The replies a product's or package's first screen is made from, in English, asked of the
+ * The replies a product's or package's first screen is made from, in `locale`, asked of the
  * API in process; undefined when any of them fails (an unknown product: 404).
  */
 export async function routeScreenData(
   route: CatalogueRoute,
+  locale: Locale,
   request: Request,
 ): Promise<RouteScreenReplies | undefined> {
+  const local = `?local=${locale}`
+  const shared = { website_info: PATHS.website_info, contact: homePaths(locale).contact }
   const paths: Record<string, string> =
     route.kind === 'product'
       ? {
-          website_info: PATHS.website_info,
-          contact: PATHS.contact,
-          product: `/api/products/${route.id}?local=en`,
-          packages: `/api/products/${route.id}/packages?local=en&page=1&per_page=300`,
+          ...shared,
+          product: `/api/products/${route.id}${local}`,
+          packages: `/api/products/${route.id}/packages${local}&page=1&per_page=300`,
         }
-      : {
-          website_info: PATHS.website_info,
-          contact: PATHS.contact,
-          package: `/api/products/packages/${route.id}?local=en`,
-        }
-  return (await repliesOf(paths, request)) as RouteScreenReplies | undefined
+      : { ...shared, package: `/api/products/packages/${route.id}${local}` }
+  const replies = await repliesOf(paths, request)
+  return replies && ({ locale, ...replies } as unknown as RouteScreenReplies)
 }
 
 /**
@@ -213,10 +212,11 @@ const STEPPED_ASIDE = 'no-first-screen'
  *
  * A product or package page opened from a link (a hash route, which the server never sees)
  * does not wait for the storefront's script either:
- * - in English and signed out, it asks the server for its own first screen
- *   (`/first-screen/products/...`) and shows it in place of home's markup; the request waits in
- *   `window[ROUTE_SCREEN]` for the storefront, which takes it over (src/app/route-screens.ts)
- *   or, once it has gone on without, makes the script leave the page alone;
+ * - signed out, in the page's language, it asks the server for its own first screen in that
+ *   language (`/first-screen/products/...?local=`) and shows it in place of home's markup;
+ *   the request waits in `window[ROUTE_SCREEN]` for the storefront, which takes it over
+ *   (src/app/route-screens.ts) or, once it has gone on without, makes the script leave the
+ *   page alone;
  * - otherwise it asks for the page's catalogue replies: the same anonymous GETs at the same
  *   URLs as the storefront's own calls, kept for it in `window[EARLY_REPLIES]` with the
  *   address they were made for (src/api/early-replies.ts); as they arrive, the pictures the page shows first (the
@@ -251,7 +251,7 @@ export const MARKUP_GUARD =
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
   `try{var a={Accept:'application/json'},` +
-  `w=m&&!t&&p==='en'&&k.lang==='en'?'':s&&z&&p===k.lang?'?local='+p+'&tz='+encodeURIComponent(z):null,` +
+  `w=p!==k.lang?null:m&&!t?'?local='+p:s&&z?'?local='+p+'&tz='+encodeURIComponent(z):null,` +
   `x=function(c,v){var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[];` +
   `c.forEach(function(c){(y[c]||[]).forEach(function(u){var n=d.createElement('link'),s=u.slice(-4)==='.css';` +
   `if(v===!s)return;if(s){n.rel=v?'stylesheet':'preload';n.as='style'}else n.rel='modulepreload';` +

@@ -331,7 +331,7 @@ describeEachDatabase(
         '<!doctype html><title>Store</title>',
         'export async function renderRouteScreen(path, route, replies) {\n' +
           '  const name = (replies.product ?? replies.package).data.name\n' +
-          '  return `<h1>${name}</h1><p>${route.kind} ${route.id} at ${path}</p>`\n}\n',
+          '  return `<h1>${name}</h1><p>${route.kind} ${route.id} at ${path} in ${replies.locale}</p>`\n}\n',
         async (built, ssrDir) => {
           const store = ctx.appWith({ distDir: built, ssrDir })
           const api = async (path: string) => (await store.request(path)).json()
@@ -341,7 +341,8 @@ describeEachDatabase(
           const screen: unknown = await product.json()
           expect(v.safeParse(RouteScreenSchema, screen).success).toBe(true)
           expect(screen).toMatchObject({
-            markup: '<h1>PUBG Mobile UC</h1><p>product 1 at /products/products-1/1</p>',
+            markup: '<h1>PUBG Mobile UC</h1><p>product 1 at /products/products-1/1 in en</p>',
+            locale: 'en',
             website_info: await api('/api/website/info'),
             contact: await api('/api/contact-us/info?local=en'),
             product: await api('/api/products/1?local=en'),
@@ -351,12 +352,41 @@ describeEachDatabase(
             headers: { 'If-None-Match': product.headers.get('etag')! },
           })
           expect(again.status).toBe(304)
+          // Without `local`, as the page's first script of earlier builds asks: in English.
+          const named = await store.request('/first-screen/products/products-1/1?local=en')
+          expect(named.headers.get('etag')).toBe(product.headers.get('etag'))
+
+          // In Arabic: the replies in Arabic, kept apart from the English page's.
+          const arabic = await store.request('/first-screen/products/products-1/1?local=ar')
+          expect(arabic.headers.get('etag')).not.toBe(product.headers.get('etag'))
+          const arabicProduct = (await api('/api/products/1?local=ar')) as {
+            data: { name: string }
+          }
+          expect(arabicProduct.data.name).not.toBe('PUBG Mobile UC')
+          expect(await arabic.json()).toMatchObject({
+            markup: `<h1>${arabicProduct.data.name}</h1><p>product 1 at /products/products-1/1 in ar</p>`,
+            locale: 'ar',
+            contact: await api('/api/contact-us/info?local=ar'),
+            product: arabicProduct,
+            packages: await api('/api/products/1/packages?local=ar&page=1&per_page=300'),
+          })
 
           const pkg = await store.request('/first-screen/products/products-6/packages/1')
           expect(await pkg.json()).toMatchObject({
-            markup: '<h1>60 UC</h1><p>package 1 at /products/products-6/packages/1</p>',
+            markup: '<h1>60 UC</h1><p>package 1 at /products/products-6/packages/1 in en</p>',
             package: await api('/api/products/packages/1?local=en'),
           })
+          const arabicPackage = await store.request(
+            '/first-screen/products/products-6/packages/1?local=ar',
+          )
+          expect(await arabicPackage.json()).toMatchObject({
+            locale: 'ar',
+            package: await api('/api/products/packages/1?local=ar'),
+          })
+          // A language the store does not speak, in English.
+          const french = await store.request('/first-screen/products/products-1/1?local=fr')
+          expect(french.status).toBe(400)
+          expect(await french.json()).toEqual({ message: 'The request could not be read.' })
           // Unknown products and pages without a first screen of their own.
           for (const path of [
             '/first-screen/products/products-1/99999',

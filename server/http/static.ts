@@ -144,7 +144,7 @@ function keptFiles(dir: string, prefix: string) {
 const ROUTE_SCREENS_KEPT = 500
 
 /** What a refused list screen says, by its status. */
-const LIST_SCREEN_REFUSALS: Record<number, MessageId> = {
+const SCREEN_REFUSALS: Record<number, MessageId> = {
   400: 'errors.bad_request',
   401: 'auth.unauthenticated',
   404: 'errors.not_found',
@@ -170,7 +170,7 @@ export function staticRoutes(
   config: Pick<Config, 'distDir' | 'ssrDir'>,
   mediaDir = MEDIA_DIR,
   firstScreen?: (locale: Locale) => Promise<FirstScreen | undefined>,
-  routeScreen?: (route: CatalogueRoute) => Promise<RouteScreenReplies | undefined>,
+  routeScreen?: (route: CatalogueRoute, locale: Locale) => Promise<RouteScreenReplies | undefined>,
   listScreen?: <K extends ListScreen>(
     kind: K,
     locale: Locale,
@@ -224,7 +224,8 @@ export function staticRoutes(
     return c.html(withFirstScreen(shellHtml(), data, await render(data, replies)))
   }
 
-  // Product and package pages' markup, kept per page while its replies and build are the same.
+  // Product and package pages' markup, kept per page and language while its replies and build
+  // are the same.
   const routeMarkup = new Map<string, { key: string; rendered: Promise<string | undefined> }>()
   /**
    * A signed-in customer's orders or wallet, rendered for the session the request carries, in
@@ -235,7 +236,7 @@ export function staticRoutes(
     const local = c.req.query('local')
     const locale: Locale = local === 'ar' ? 'ar' : 'en'
     const refuse = (status: 400 | 401 | 404 | 500) =>
-      c.json({ message: t(locale, LIST_SCREEN_REFUSALS[status] ?? 'errors.server') }, status)
+      c.json({ message: t(locale, SCREEN_REFUSALS[status] ?? 'errors.server') }, status)
     const authorization = c.req.header('authorization')
     const timeZone = c.req.query('tz')
     if (!listScreen || !existsSync(indexFile)) return refuse(404)
@@ -254,24 +255,31 @@ export function staticRoutes(
     const path = c.req.path.slice('/first-screen'.length)
     const route = screenRouteOf(path)
     if (route && isListRoute(route)) return listScreenReply(c, path, route.kind)
-    const replies = route && existsSync(indexFile) ? await routeScreen?.(route) : undefined
-    if (!route || !replies) return c.json({ message: 'Not Found' }, 404)
+    // English without `local`: the page's first script of builds before Arabic screens.
+    const local = c.req.query('local') ?? 'en'
+    const locale: Locale = local === 'ar' ? 'ar' : 'en'
+    const refuse = (status: 400 | 404) =>
+      c.json({ message: t(locale, SCREEN_REFUSALS[status]!) }, status)
+    if (local !== 'en' && local !== 'ar') return refuse(400)
+    const replies = route && existsSync(indexFile) ? await routeScreen?.(route, locale) : undefined
+    if (!route || !replies) return refuse(404)
     const key = JSON.stringify(replies)
     const etag = `W/${etagOf(shellHtml() + path + key)}`
-    let kept = routeMarkup.get(path)
+    const page = `${locale} ${path}`
+    let kept = routeMarkup.get(page)
     if (kept?.key !== etag) {
       const rendered = renderer().then((renderers) =>
         renderers?.renderRouteScreen(path, route, replies),
       )
       kept = { key: etag, rendered: rendered.catch(() => undefined) }
-      routeMarkup.delete(path)
-      routeMarkup.set(path, kept)
+      routeMarkup.delete(page)
+      routeMarkup.set(page, kept)
       // The oldest page goes first once many are kept.
       if (routeMarkup.size > ROUTE_SCREENS_KEPT)
         routeMarkup.delete(routeMarkup.keys().next().value!)
     }
     const markup = await kept.rendered
-    if (markup === undefined) return c.json({ message: 'Not Found' }, 404)
+    if (markup === undefined) return refuse(404)
     c.header('Cache-Control', NO_CACHE)
     c.header('ETag', etag)
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)

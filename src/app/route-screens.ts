@@ -9,9 +9,9 @@ import { isListRoute, ROUTE_SCREEN, type CatalogueRoute, type ScreenRoute } from
 /**
  * The route's screen the page's first script asked for, when it came and was shown: its
  * replies go in the query cache, so the storefront renders the same page over the markup
- * (hydrates it) instead of asking the API again. False when there is none (another language,
- * a session for a product's page or none for a list, another backend, an error), and from then
- * on the script no longer shows one.
+ * (hydrates it) instead of asking the API again. False when there is none (another language
+ * than the page's, a session for a product's page or none for a list, another backend, an
+ * error), and from then on the script no longer shows one.
  */
 export async function takeRouteScreen(
   queryClient: QueryClient,
@@ -20,7 +20,7 @@ export async function takeRouteScreen(
 ): Promise<boolean> {
   const scope = window as unknown as Record<string, Promise<unknown> | undefined>
   const pending = scope[ROUTE_SCREEN]
-  if (!pending || (!isListRoute(route) && locale !== 'en')) {
+  if (!pending) {
     delete scope[ROUTE_SCREEN]
     return false
   }
@@ -39,11 +39,11 @@ export async function takeRouteScreen(
       import('../contract/site'),
     ])
     const checked = checkReply('first-screen', RouteScreenSchema, screen)
-    if (!checked.ok) return false
+    if (!checked.ok || checked.output.locale !== locale) return false
     const { website_info, contact, generated_at } = checked.output
     seedWebsiteInfo(queryClient, website_info, generated_at)
-    // The footer's links, in English as the screen is.
-    seedNewer(queryClient, siteQueries.contact('en').queryKey, contact, generated_at)
+    // The footer's links, in the screen's language.
+    seedNewer(queryClient, siteQueries.contact(locale).queryKey, contact, generated_at)
     return seedRouteScreen(queryClient, route, checked.output, checked.output.generated_at)
   } catch {
     return false
@@ -60,7 +60,7 @@ export function seedRouteScreen(
   replies: RouteScreenReplies,
   updatedAt: number,
 ): boolean {
-  const locale: Locale = 'en'
+  const { locale } = replies
   const entries =
     route.kind === 'product'
       ? ([

@@ -94,13 +94,14 @@ export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>
 
 /**
  * A product or package page's first screen, which the page's first script asks the server for
- * (docs/api.md, The first screen): its markup and the replies it was made from, in English.
+ * (docs/api.md, The first screen): its markup and the replies it was made from, in `locale`.
  * A product's page has `product` and `packages`, a package's page `package`; both the footer's
  * `contact`.
  */
 export const RouteScreenSchema = v.object({
   generated_at: v.number(),
   markup: v.string(),
+  locale: LocaleSchema,
   website_info: WebsiteInfoReplySchema,
   contact: ContactReplySchema,
   product: v.optional(ProductDetailReplySchema),
