@@ -38,6 +38,8 @@ export interface RenderedFirstScreen {
   title: string
   /** The store's icon, for the page's icon link (without one, the built icon stays). */
   icon?: string
+  /** Whether the markup has a signed-in customer's bars. */
+  signedIn?: boolean
 }
 
 /** The server's process (this file runs in Node, built with the storefront's settings). */
@@ -45,8 +47,14 @@ declare const process: { env: Record<string, string | undefined> }
 
 const CATALOGUES = { en: english, ar: arabic } satisfies Record<Locale, unknown>
 
-/** Home in the replies' language. */
-export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirstScreen> {
+/**
+ * Home in the replies' language, with a visitor's bars or, `signedIn`, a customer's (nothing of
+ * the customer's own: the storefront adds the balance and the account's menu).
+ */
+export async function renderFirstScreen(
+  data: FirstScreen,
+  signedIn = false,
+): Promise<RenderedFirstScreen> {
   const rendered = await render(
     '/',
     data.website_info,
@@ -56,13 +64,15 @@ export async function renderFirstScreen(data: FirstScreen): Promise<RenderedFirs
       queryClient.setQueryData(catalogueQueries.groups(data.locale).queryKey, data.groups)
     },
     data.locale,
+    { signedIn },
   )
   // The first slide is preloaded by the page's first script when it shows home
-  // (server/http/first-screen.ts); lazy, a hidden home (another page opened, a customer signed
-  // in) loads no picture.
+  // (server/http/first-screen.ts); lazy, a hidden home (another page opened, another language or
+  // session than the markup's) loads no picture.
   return {
     ...rendered,
     markup: rendered.markup.replace(/(<img\b[^>]*\bloading=")eager"/g, '$1lazy"'),
+    signedIn,
   }
 }
 

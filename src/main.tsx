@@ -4,7 +4,7 @@ import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
 import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
-import { getToken } from './api/token'
+import { getToken, keepSignedInCookie } from './api/token'
 import { forgetUser, USER_KEY } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
@@ -84,6 +84,10 @@ configureApi({
       routerShown ? loadedRouter?.invalidate() : needsSignIn(currentPath()) && handOver(),
     ),
 })
+
+// The cookie follows a session kept before it was: once the browser is idle (reading the
+// cookies is a synchronous wait on the browser's cookie store).
+whenIdle(keepSignedInCookie)
 
 /** A link of the shell, told apart from the others by where it goes and what it says. */
 const linkKey = (link: Element) => `${link.getAttribute('href')} ${link.textContent}`

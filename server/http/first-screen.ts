@@ -197,16 +197,19 @@ export function firstScreenRenderer(dir: string): () => Promise<ScreenRenderers 
 const MARKUP_ID = 'first-screen-markup'
 const PRELOADS_ID = 'app-preloads'
 const SLIDE_PRELOAD_ID = 'first-slide'
+/** On the page's root element when home's markup has a signed-in customer's bars. */
+const SIGNED_IN_ATTRIBUTE = 'data-signed-in'
 const STEPPED_ASIDE = 'no-first-screen'
 
 /**
  * Run in the head, before the body is painted. It keeps the presses on the markup's buttons
  * until the storefront has taken the page over and presses them again (src/main.tsx), and the
  * browser's offer to install until the storefront's script takes it (src/pwa/install-offer.ts). The
- * markup is home for a visitor who is not signed in, in the page's language (the `language`
- * cookie's, English without one), so a page opened at another route (the hash), in another
- * language than the page's (the stored one decides: the cookie may lag behind it) or signed in
- * shows the static skeleton instead until the storefront renders. Only a page that shows home
+ * markup is home in the page's language (the `language` cookie's, English without one), with a
+ * visitor's bars or, with the `signed-in` cookie, a customer's (`data-signed-in` on the root
+ * element), so a page opened at another route (the hash), in another language than the page's
+ * or with or without a session unlike the markup (the stored ones decide: the cookies may lag
+ * behind them) shows the static skeleton instead until the storefront renders. Only a page that shows home
  * asks for its first slide at once (the preload waits in a template before this script; the
  * markup's slide is lazy, so a hidden home loads no picture).
  *
@@ -238,7 +241,7 @@ const STEPPED_ASIDE = 'no-first-screen'
  *   names in the page before this script (`EARLY_MODULES`).
  */
 export const MARKUP_GUARD =
-  `(function(){var d=document,k=d.documentElement,h=location.hash,l,t,z;` +
+  `(function(){var d=document,k=d.documentElement,h=location.hash,g=k.hasAttribute('${SIGNED_IN_ATTRIBUTE}'),l,t,z;` +
   `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
   `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
   `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
@@ -246,7 +249,7 @@ export const MARKUP_GUARD =
   `try{l=localStorage.getItem('${LANGUAGE_KEY}');z=localStorage.getItem('${TIME_ZONE_KEY}');` +
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +
-  `if(h.length>2||p!==k.lang||t)k.classList.add('${STEPPED_ASIDE}');` +
+  `if(h.length>2||p!==k.lang||!t!==!g)k.classList.add('${STEPPED_ASIDE}');` +
   `else{var f=d.getElementById('${SLIDE_PRELOAD_ID}');f&&d.head.appendChild(f.content)}` +
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
@@ -380,10 +383,12 @@ export function withFirstScreen(
         return ''
       })
       .replace(/<link rel="preload" as="style"/g, '<link rel="stylesheet"')
-      // In the markup's language: the guard compares it with the stored one.
+      // In the markup's language, and signed in or not: the guard compares them with the
+      // stored ones.
       .replace(/<html([^>]*)>/, (_, attributes: string) => {
         const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '')
-        return `<html lang="${data.locale}" dir="${TEXT_DIRECTIONS[data.locale]}"${others} style="${escapeHtml(markup.style)}">`
+        const signedIn = markup.signedIn ? ` ${SIGNED_IN_ATTRIBUTE}` : ''
+        return `<html lang="${data.locale}" dir="${TEXT_DIRECTIONS[data.locale]}"${others}${signedIn} style="${escapeHtml(markup.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
       // The store's own icon from the start: the storefront would otherwise swap the built one

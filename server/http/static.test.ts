@@ -218,10 +218,11 @@ describeEachDatabase(
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
           '<link rel="preload" as="style" crossorigin="" href="/assets/home-1.css">' +
           '</head><body><div id="root"><div id="boot"></div></div></body></html>',
-        'export async function renderFirstScreen(data) {\n' +
+        'export async function renderFirstScreen(data, signedIn) {\n' +
           '  const names = data.products.data.map((p) => p.name).join(", ")\n' +
-          '  return { markup: `<h2>Products</h2><p>${names} $&</p>`, style: "--primary:#123456",' +
-          ' title: "Shop & <Co> $\'", icon: "/media/icon&1.svg" }\n}\n',
+          '  const bar = signedIn ? "<nav>Orders</nav>" : ""\n' +
+          '  return { markup: `${bar}<h2>Products</h2><p>${names} $&</p>`, style: "--primary:#123456",' +
+          ' title: "Shop & <Co> $\'", icon: "/media/icon&1.svg", signedIn }\n}\n',
         async (built, ssrDir) => {
           const store = ctx.appWith({ distDir: built, ssrDir })
           const res = await store.request('/')
@@ -247,6 +248,17 @@ describeEachDatabase(
           expect(arabic).toContain('<html lang="ar" dir="rtl" style="--primary:#123456">')
           expect(arabic).toContain('"locale":"ar"')
           expect(arabicNames.data[0]!.name).not.toBe(names.data[0]!.name)
+          // A customer signed in on this device: the customer's bars, and the page says so.
+          const signedIn = await store.request('/', { headers: { cookie: 'signed-in=1' } })
+          const signedInPage = await signedIn.text()
+          expect(signedInPage).toContain(
+            '<div id="first-screen-markup"><nav>Orders</nav><h2>Products</h2>',
+          )
+          expect(signedInPage).toContain(
+            '<html lang="en" dir="ltr" data-signed-in style="--primary:#123456">',
+          )
+          expect(signedIn.headers.get('etag')).not.toBe(res.headers.get('etag'))
+          expect(page).not.toContain('<nav>Orders</nav>')
           expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
           // The store's icon from the start, not the built one the storefront would swap.
           expect(page).toContain('<link rel="icon" href="/media/icon&amp;1.svg">')

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getCookie } from 'hono/cookie'
-import { LANGUAGE_COOKIE } from '../../src/api/storage-keys'
+import { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '../../src/api/storage-keys'
 import {
   isListRoute,
   screenRouteOf,
@@ -193,35 +193,39 @@ export function staticRoutes(
   const renderer = firstScreenRenderer(resolve(config.ssrDir))
   // Loaded now: the first visitor's page waited about 150 ms for it.
   void renderer()
+  // Per language, with a visitor's bars or a signed-in customer's.
   const markups = new Map<
-    Locale,
+    string,
     { replies: string; rendered: Promise<RenderedFirstScreen | undefined> }
   >()
-  const render = async (data: FirstScreen, replies: string) => {
-    let markup = markups.get(data.locale)
+  const render = async (data: FirstScreen, replies: string, signedIn: boolean) => {
+    const variant = `${data.locale} ${signedIn}`
+    let markup = markups.get(variant)
     if (markup?.replies !== replies) {
-      const rendered = renderer().then((renderers) => renderers?.renderFirstScreen(data))
+      const rendered = renderer().then((renderers) => renderers?.renderFirstScreen(data, signedIn))
       markup = { replies, rendered: rendered.catch(() => undefined) }
-      markups.set(data.locale, markup)
+      markups.set(variant, markup)
     }
     return markup.rendered
   }
 
   /** The storefront's page with the first screen in it, or undefined to serve the file. */
   async function page(c: Context): Promise<Response | undefined> {
-    // Home in the language the storefront last chose on this device (src/i18n/locale.ts).
+    // Home in the language the storefront last chose on this device, with the bars of a
+    // customer signed in on it or of a visitor (src/i18n/locale.ts, src/api/token.ts).
     const locale = getCookie(c, LANGUAGE_COOKIE) === 'ar' ? 'ar' : 'en'
+    const signedIn = getCookie(c, SIGNED_IN_COOKIE) === '1'
     const data = await firstScreen?.(locale)
     if (!data) return undefined
     c.header('Vary', 'Cookie')
     const { generated_at: _read, ...rest } = data
     const replies = JSON.stringify(rest)
     // Weak: the same page and replies, read at another moment, are the same page.
-    const etag = `W/${etagOf(shellHtml() + replies)}`
+    const etag = `W/${etagOf(shellHtml() + replies + signedIn)}`
     c.header('Cache-Control', NO_CACHE)
     c.header('ETag', etag)
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-    return c.html(withFirstScreen(shellHtml(), data, await render(data, replies)))
+    return c.html(withFirstScreen(shellHtml(), data, await render(data, replies, signedIn)))
   }
 
   // Product and package pages' markup, kept per page and language while its replies and build

@@ -12,6 +12,11 @@ export const TOKEN_KEY = 'token'
  */
 export const LANGUAGE_COOKIE = 'language'
 /**
+ * A cookie the storefront keeps while it holds a session (`1`; never the session itself), so
+ * the server can send home's first screen with a signed-in customer's bars.
+ */
+export const SIGNED_IN_COOKIE = 'signed-in'
+/**
  * localStorage: the device's time zone (an IANA name), which the page's first script sends when
  * it asks for a customer's list rendered by the server, in that zone's dates.
  */

@@ -386,6 +386,10 @@ test('a guarded page sends to sign-in and comes back after it', async ({ page, r
 test('log out leaves no user data on the device', async ({ page, request }) => {
   await signUp(page, request)
   const saved = () => savedQueryCache(page)
+  // The server is told only that a session is kept (home's first screen has its bars).
+  const signedInCookie = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === 'signed-in')?.value
+  await expect.poll(signedInCookie).toBe('1')
   await expect.poll(saved).toContain('"user"')
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -394,6 +398,7 @@ test('log out leaves no user data on the device', async ({ page, request }) => {
   await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible()
   await expect.poll(saved).not.toContain('"user"')
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+  expect(await signedInCookie()).toBeUndefined()
 })
 
 test('the account bar changes the currency and saves the language picked, on the server', async ({

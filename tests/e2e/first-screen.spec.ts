@@ -405,6 +405,50 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
   }
 })
 
+test.describe("a signed-in customer's home", () => {
+  // The page as the server sends it; the service worker's kept page is checked below.
+  test.use({ serviceWorkers: 'block' })
+
+  test("comes with the page, with the customer's bars, and the storefront takes it over", async ({
+    page,
+    request,
+  }) => {
+    const customer = await signedInCustomer(page, request)
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    const menu = page.getByRole('button', { name: `Account menu of ${customer.username}` })
+    // A session kept before the storefront told the server of it: the skeleton, then home.
+    const release = await holdScript(page)
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(page.locator('#boot')).toBeVisible()
+    await expect(productCards(page)).toHaveCount(0)
+    release()
+    await expect(menu).toBeVisible()
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'signed-in')?.value)
+      .toBe('1')
+    await page.unroute(ENTRY)
+
+    // The next visit: home as the server sends it, before the storefront's script.
+    const again = await holdScript(page)
+    await page.goto('about:blank')
+    await page.goto('/', { waitUntil: 'commit' })
+    await expect(productCards(page)).toHaveCount(15)
+    await expect(page.locator('#boot')).toBeHidden()
+    const main = page.getByRole('navigation', { name: 'Main' })
+    await expect(main.getByRole('link', { name: 'Orders' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0)
+    again()
+    await expect(menu).toBeVisible()
+    await expect(productCards(page)).toHaveCount(15)
+    await expect(page.locator('#boot')).toHaveCount(0)
+    // Hydrated as it was sent, not rendered again.
+    expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+  })
+})
+
 test.describe("a signed-in customer's orders and wallet opened from a link", () => {
   // Not the machine's zone: the server renders the dates in the device's.
   test.use({ timezoneId: 'Asia/Beirut' })
