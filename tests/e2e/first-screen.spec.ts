@@ -145,6 +145,23 @@ test("the service worker's kept page follows the language picked", async ({ page
   await page.context().setOffline(false)
 })
 
+test("the service worker's kept page follows the session", async ({ page, request }) => {
+  await signedInCustomer(page, request)
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  await page.reload()
+  const keptSignedIn = () =>
+    page.evaluate(async () => {
+      const kept = await (await caches.open('first-screen-page')).match('/')
+      return kept ? /<html[^>]* data-signed-in[ >]/.test(await kept.text()) : undefined
+    })
+  await expect.poll(keptSignedIn).toBe(true)
+  await page.getByRole('button', { name: /^Account menu of/ }).click()
+  await page.getByRole('button', { name: 'Log out' }).click()
+  await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Yes' }).click()])
+  await expect.poll(keptSignedIn).toBe(false)
+})
+
 test('the storefront takes the page over: one home, no script refused', async ({ page }) => {
   await page.addInitScript(() => {
     const refused: string[] = []
