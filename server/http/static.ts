@@ -269,15 +269,15 @@ export function staticRoutes(
     if (!route || !replies) return refuse(404)
     const key = JSON.stringify(replies)
     const etag = `W/${etagOf(shellHtml() + path + key)}`
-    const page = `${locale} ${path}`
-    let kept = routeMarkup.get(page)
+    const screen = `${locale} ${path}`
+    let kept = routeMarkup.get(screen)
     if (kept?.key !== etag) {
       const rendered = renderer().then((renderers) =>
         renderers?.renderRouteScreen(path, route, replies),
       )
       kept = { key: etag, rendered: rendered.catch(() => undefined) }
-      routeMarkup.delete(page)
-      routeMarkup.set(page, kept)
+      routeMarkup.delete(screen)
+      routeMarkup.set(screen, kept)
       // The oldest page goes first once many are kept.
       if (routeMarkup.size > ROUTE_SCREENS_KEPT)
         routeMarkup.delete(routeMarkup.keys().next().value!)

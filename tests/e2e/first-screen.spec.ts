@@ -9,6 +9,15 @@ const productCards = (page: Page) =>
 const ENTRY = /\/assets\/index-[\w-]+\.js$/
 
 /** Holds the storefront's script back until `release`: what happens first is the page's own. */
+/** The page's console warnings, as they come. */
+function warningsOf(page: Page): string[] {
+  const warnings: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
+  })
+  return warnings
+}
+
 async function holdScript(page: Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -100,10 +109,7 @@ test.describe('a visitor who chose Arabic', () => {
   test.use({ serviceWorkers: 'block' })
 
   test('gets home in Arabic with the page, which the storefront takes over', async ({ page }) => {
-    const warnings: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text())
-    })
+    const warnings = warningsOf(page)
     await page.goto('/#/about-us')
     await switchToArabic(page)
     const release = await holdScript(page)
@@ -265,10 +271,7 @@ test.describe('a product or package page opened from a link', () => {
         await page.context().addCookies([{ name: 'language', value: 'ar', url: baseURL! }])
       }
       const asked = requests(page)
-      const warnings: string[] = []
-      page.on('console', (message) => {
-        if (message.type() === 'warning') warnings.push(message.text())
-      })
+      const warnings = warningsOf(page)
       const release = await holdScript(page)
       // The page's load event waits for the script held back.
       await page.goto(path, { waitUntil: 'commit' })
@@ -431,10 +434,7 @@ test.describe("a signed-in customer's home", () => {
     request,
   }) => {
     const customer = await signedInCustomer(page, request)
-    const warnings: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text())
-    })
+    const warnings = warningsOf(page)
     const menu = page.getByRole('button', { name: `Account menu of ${customer.username}` })
     // A session kept before the storefront told the server of it: the skeleton, then home.
     const release = await holdScript(page)
@@ -729,10 +729,7 @@ test.describe('home before the router has loaded', () => {
   }) => {
     // Eleven pages and a sign-in: about a minute on a busy 2-core machine.
     test.slow()
-    const warnings: string[] = []
-    page.on('console', (message) => {
-      if (message.type() === 'warning') warnings.push(message.text())
-    })
+    const warnings = warningsOf(page)
     const release = await holdRouter(page)
     const open = async (path: string, heading: string | RegExp) => {
       await page.goto('about:blank')
