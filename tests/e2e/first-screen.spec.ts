@@ -426,7 +426,7 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
 })
 
 test.describe("a signed-in customer's home", () => {
-  // The page as the server sends it; the service worker's kept page is checked below.
+  // The page as the server sends it; the service worker's kept page has its own journey (above).
   test.use({ serviceWorkers: 'block' })
 
   test("comes with the page, with the customer's bars, and the storefront takes it over", async ({
