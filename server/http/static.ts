@@ -143,12 +143,16 @@ function keptFiles(dir: string, prefix: string) {
 /** How many product and package pages' markup the server keeps made. */
 const ROUTE_SCREENS_KEPT = 500
 
-/** What a refused list screen says, by its status. */
+/** What a refused first screen says, by its status. */
 const SCREEN_REFUSALS: Record<number, MessageId> = {
   400: 'errors.bad_request',
   401: 'auth.unauthenticated',
   404: 'errors.not_found',
 }
+
+/** A first screen refused with `status`, and a message in `locale`. */
+const refusal = (c: Context, locale: Locale, status: 400 | 401 | 404 | 500) =>
+  c.json({ message: t(locale, SCREEN_REFUSALS[status] ?? 'errors.server') }, status)
 
 /** Whether the runtime knows `name` as an IANA time zone. */
 function isTimeZone(name: string | undefined): name is string {
@@ -239,8 +243,7 @@ export function staticRoutes(
     c.header('Cache-Control', 'private, no-store')
     const local = c.req.query('local')
     const locale: Locale = local === 'ar' ? 'ar' : 'en'
-    const refuse = (status: 400 | 401 | 404 | 500) =>
-      c.json({ message: t(locale, SCREEN_REFUSALS[status] ?? 'errors.server') }, status)
+    const refuse = (status: 400 | 401 | 404 | 500) => refusal(c, locale, status)
     const authorization = c.req.header('authorization')
     const timeZone = c.req.query('tz')
     if (!listScreen || !existsSync(indexFile)) return refuse(404)
@@ -262,8 +265,7 @@ export function staticRoutes(
     // English without `local`: the page's first script of builds before Arabic screens.
     const local = c.req.query('local') ?? 'en'
     const locale: Locale = local === 'ar' ? 'ar' : 'en'
-    const refuse = (status: 400 | 404) =>
-      c.json({ message: t(locale, SCREEN_REFUSALS[status]!) }, status)
+    const refuse = (status: 400 | 404) => refusal(c, locale, status)
     if (local !== 'en' && local !== 'ar') return refuse(400)
     const replies = route && existsSync(indexFile) ? await routeScreen?.(route, locale) : undefined
     if (!route || !replies) return refuse(404)

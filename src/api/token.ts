@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { keepPageCookie } from './page-cookies'
 import { SIGNED_IN_COOKIE, TOKEN_KEY } from './storage-keys'
 
 /**
@@ -35,18 +36,13 @@ export function setToken(token: string | null, { remember = true } = {}): void {
  * Whether a session is stored, in a cookie too (`SIGNED_IN_COOKIE`), so the server sends home's
  * first screen with the bars of a signed-in customer or of a visitor, as the page will show
  * (docs/api.md, The first screen): for as long as the session is kept (a session without
- * "remember me" ends with the browser, and so does the cookie). Written only when it differs.
+ * "remember me" ends with the browser, and so does the cookie).
  */
 export function keepSignedInCookie(): void {
   try {
     const remembered = read(localStorage) !== null
     const signedIn = remembered || read(sessionStorage) !== null
-    if (document.cookie.split('; ').includes(`${SIGNED_IN_COOKIE}=1`) === signedIn) return
-    document.cookie = signedIn
-      ? `${SIGNED_IN_COOKIE}=1; path=/; samesite=lax${remembered ? '; max-age=31536000' : ''}`
-      : `${SIGNED_IN_COOKIE}=; path=/; max-age=0; samesite=lax`
-    // The service worker keeps the page it starts the store with: it asks for it again.
-    navigator.serviceWorker?.controller?.postMessage({ type: 'KEEP_PAGE' })
+    keepPageCookie(SIGNED_IN_COOKIE, signedIn ? '1' : null, { untilBrowserCloses: !remembered })
   } catch {
     // Cookies refused: a signed-in customer's home comes as the skeleton, then the storefront.
   }

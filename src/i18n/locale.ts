@@ -1,5 +1,6 @@
 import { i18n, type Messages } from '@lingui/core'
 import { LANGUAGE_COOKIE, LANGUAGE_KEY } from '../api/storage-keys'
+import { keepPageCookie } from '../api/page-cookies'
 import { INTL_LOCALES, TEXT_DIRECTIONS, type Locale } from '../contract/locales'
 import { whenIdle } from '../ui/when-idle'
 
@@ -23,10 +24,7 @@ export function storedLocale(): Locale {
  */
 function keepLanguageCookie(locale: Locale): void {
   try {
-    if (document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${locale}`)) return
-    document.cookie = `${LANGUAGE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`
-    // The service worker keeps the page it starts the store with: it asks for it again.
-    navigator.serviceWorker?.controller?.postMessage({ type: 'KEEP_PAGE' })
+    keepPageCookie(LANGUAGE_COOKIE, locale)
   } catch {
     // Cookies refused: home comes in English first, then in the stored language.
   }
