@@ -25,7 +25,9 @@
  * Lighthouse simulates TBT from the wall time of the page's main-thread tasks, times the CPU
  * slowdown. On a shared machine a task also waits while other processes have the CPU, and that
  * wait counts as blocking too. So each row also gives the page's main-thread CPU time from the
- * trace, steady when the machine is busy, its longest task's CPU time times the slowdown: what
+ * trace (from the task that commits the navigation to the page: before it, the thread does
+ * Lighthouse's own setup on a blank page), steady when the machine is busy, its longest task's
+ * CPU time times the slowdown: what
  * that task costs the phone Lighthouse models (goal: under 50 ms), and TBT from those CPU times
  * ("from CPU": each task after the first content, times the slowdown, less 50 ms, summed): the
  * blocking the page's own work makes, without the waits. It also lists when each run's Chrome
