@@ -134,10 +134,10 @@ export async function routeScreenData(
 }
 
 /**
- * The replies a signed-in customer's list screen is made from, in `locale`, asked of the API in
- * process with the customer's `authorization`; or the status of the one that failed (401 for a
- * session that has ended). The orders' automated statuses are refreshed first, as the
- * storefront's list does, so the list shows them.
+ * The replies a signed-in customer's list screen is made from, in `locale`, with the customer's
+ * profile, asked of the API in process with the customer's `authorization`; or the status of
+ * the one that failed (401 for a session that has ended). The orders' automated statuses are
+ * refreshed first, as the storefront's list does, so the list shows them.
  */
 export async function listScreenData<K extends ListScreen>(
   kind: K,
@@ -159,8 +159,9 @@ export async function listScreenData<K extends ListScreen>(
     kind === 'orders'
       ? { orders: `/api/orders${local}&page=1` }
       : { logs: `/api/payment-logs${local}&page=1` }
+  // The customer's profile too: the account bar shows the balance without a call of its own.
   const replies = await repliesOrStatus(
-    { website_info: PATHS.website_info, ...list },
+    { website_info: PATHS.website_info, profile: `/api/profile${local}`, ...list },
     request,
     init,
   )

@@ -447,6 +447,8 @@ describeEachDatabase(
             locale: 'ar',
             website_info: await api('/api/website/info'),
             orders: await api('/api/orders?local=ar&page=1'),
+            // The balance the account bar shows, with the list.
+            profile: await api('/api/profile?local=ar'),
           })
 
           // Each session its own: the other customer's wallet holds only its opening credit.
@@ -459,6 +461,7 @@ describeEachDatabase(
           expect(await wallet.json()).toMatchObject({
             markup: `<h1>wallet at /wallet</h1><p>${logs.data[0]!.id} en UTC</p>`,
             logs,
+            profile: await api('/api/profile?local=en', other.token),
           })
 
           // Without a session, with one that has ended, with a zone or language it cannot use.

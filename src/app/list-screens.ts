@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { profileQuery } from '../api/profile'
 import type { Locale } from '../contract/common'
 import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
 import type { ListScreenReplies, ListScreens } from '../contract/list-screens'
@@ -53,8 +54,11 @@ export async function takeListScreen(
   ])
   const checked = checkReply('first-screen', ListScreenSchemas[kind], screen)
   if (!checked.ok || checked.output.locale !== locale) return false
-  const { website_info, generated_at } = checked.output
+  const { website_info, profile, generated_at } = checked.output
   seedWebsiteInfo(queryClient, website_info, generated_at)
   seedListScreen(queryClient, kind, checked.output as ListScreens[typeof kind], generated_at)
+  // The profile was asked for with this page: the account bar shows it without asking again.
+  // Never a time ahead of the device's clock, which would keep it fresh too long.
+  seedNewer(queryClient, profileQuery().queryKey, profile, Math.min(generated_at, Date.now()))
   return true
 }

@@ -1,19 +1,21 @@
 import * as v from 'valibot'
 import { LocaleSchema } from './common'
 import { OrderPageSchema } from './orders'
+import { ProfileReplySchema } from './profile'
 import { WebsiteInfoReplySchema } from './site'
 import { PaymentLogPageSchema } from './wallet'
 
 /**
  * GET /first-screen/Orders and /first-screen/wallet: a signed-in customer's orders or wallet
- * as the server renders them, with the replies they were rendered from (docs/api.md, The first
- * screen).
+ * as the server renders them, with the replies they were rendered from and the customer's
+ * profile (docs/api.md, The first screen).
  */
 const screen = {
   generated_at: v.number(),
   markup: v.string(),
   locale: LocaleSchema,
   website_info: WebsiteInfoReplySchema,
+  profile: ProfileReplySchema,
 }
 export const ListScreenSchemas = {
   orders: v.object({ ...screen, orders: OrderPageSchema }),

@@ -596,6 +596,29 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       await page.goto('about:blank')
     }
   })
+
+  test('show the balance the screen came with, without waiting for a call of their own', async ({
+    page,
+    request,
+  }) => {
+    await signedInCustomer(page, request, { balance: '25' })
+    // The storefront keeps the device's zone once its page has been hidden (here, left).
+    await page.goto('/#/about-us')
+    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
+    await page.goto('about:blank')
+    // The profile's own call answers only after the test is over.
+    await page.route('**/api/profile?*', () => new Promise(() => {}))
+    for (const { path, heading } of [
+      { path: '/#/Orders', heading: 'Orders' },
+      { path: '/#/wallet', heading: 'Wallet' },
+    ]) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      await expect(page.getByRole('link', { name: /^Balance / })).toHaveText('25.00 $')
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
+      await page.goto('about:blank')
+    }
+  })
 })
 
 test('a page changed while the storefront takes home over ends at that page', async ({ page }) => {
