@@ -27,12 +27,12 @@
  * wait counts as blocking too. So each row also gives the page's main-thread CPU time from the
  * trace (from the task that commits the navigation to the page: before it, the thread does
  * Lighthouse's own setup on a blank page), steady when the machine is busy, its longest task's
- * CPU time times the slowdown: what
- * that task costs the phone Lighthouse models (goal: under 50 ms), and TBT from those CPU times
- * ("from CPU": each task after the first content, times the slowdown, less 50 ms, summed): the
- * blocking the page's own work makes, without the waits. It also lists when each run's Chrome
- * showed the first content: Lighthouse simulates the first paint from it, so a run where it came
- * late counts every file loaded by then as needed for that paint.
+ * CPU time times the slowdown: what that task costs the phone Lighthouse models (goal: under
+ * 50 ms), and TBT from those CPU times ("from CPU": each task after the first content, times
+ * the slowdown, less 50 ms, summed): the blocking the page's own work makes, without the
+ * waits. It also lists when each run's Chrome showed the first content: Lighthouse simulates
+ * the first paint from it, so a run where it came late counts every file loaded by then as
+ * needed for that paint.
  *
  * Chrome runs with its own default features. chrome-launcher's default flags turn
  * RenderDocument off (a workaround for Lighthouse's own CI); with it off, this Chromium

@@ -61,9 +61,9 @@ export function pageMainThread(events: TraceEvent[]): TraceEvent[] {
 
 /**
  * When the page's own work starts on a renderer's main thread: the task that commits the
- * navigation to the page whose HTML it parses. Until then the thread still holds the blank page the tool
- * opened, and what it does there is the tool's (Lighthouse's DevTools setup walks the blank
- * page's heap: 5 to 47 ms of CPU while the page's HTML is on its way).
+ * navigation to the page whose HTML it parses. Until then the thread still holds the blank page
+ * the tool opened, and what it does there is the tool's (Lighthouse's DevTools setup walks the
+ * blank page's heap: 5 to 47 ms of CPU while the page's HTML is on its way).
  */
 function pageCommit(thread: TraceEvent[]): number {
   const parse = thread.find(
