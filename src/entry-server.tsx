@@ -2,8 +2,9 @@
  * First screens as HTML, made by the server from the API's replies (docs/api.md, The first
  * screen) with the same components the storefront renders: home's, put in the page, so it
  * paints its bars, slider and first products before any script runs; and a product's or
- * package's page, or a signed-in customer's list, which the page's first script asks for. Built by `vite build --ssr` into
- * dist-server/; the storefront itself never imports this file.
+ * package's page, or a signed-in customer's list with the account bar, which the page's first
+ * script asks for. Built by `vite build --ssr` into dist-server/; the storefront itself never
+ * imports this file.
  */
 import { renderToString } from 'react-dom/server'
 import { i18n } from '@lingui/core'
@@ -21,6 +22,8 @@ import { seedListScreen } from './app/list-screens'
 import { seedRouteScreen } from './app/route-screens'
 import type { CatalogueRoute, ListScreen } from './app/screen-routes'
 import { renderSignedIn } from './api/token'
+import { PROFILE_KEY } from './api/session'
+import { serveAccountBar } from './app/top-bar'
 import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
 import { INTL_LOCALES, type Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
@@ -108,10 +111,15 @@ export async function renderListScreen<K extends ListScreen>(
   // As the storefront's calls give them: checked, amounts as numbers.
   const schema = v.omit(ListScreenSchemas[kind], ['generated_at', 'markup'])
   const checked = v.parse(schema, replies) as unknown as ListScreenReplies<K>
+  // The account bar comes with the list, with the profile the replies carry.
+  await serveAccountBar()
   const rendered = await render(
     path,
     replies.website_info,
-    (queryClient) => seedListScreen(queryClient, kind, checked, Date.now()),
+    (queryClient) => {
+      seedListScreen(queryClient, kind, checked, Date.now())
+      queryClient.setQueryData(PROFILE_KEY, checked.profile)
+    },
     checked.locale,
     { signedIn: true, timeZone },
   )

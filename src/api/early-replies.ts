@@ -27,8 +27,8 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
 export const ORDER_FORM_FILES = 'order-form'
 
 /**
- * The modules those pages run first, by the same addresses (the page itself and what checks
- * its list's reply), and by language what any page but home waits for before its first render
+ * The modules those pages run first, by the same addresses (the page itself, the account bar
+ * their first screen comes with, and what checks its list's reply), and by language what any page but home waits for before its first render
  * (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The build
  * names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
  * vite.config.ts) and the page's first script preloads the page's and its language's with the
@@ -39,11 +39,13 @@ export const ORDER_FORM_FILES = 'order-form'
 export const EARLY_MODULES: Record<string, string[]> = {
   '#/Orders': [
     'src/features/orders/orders-page.tsx',
+    'src/features/auth/account-bar.tsx',
     'src/contract/orders.ts',
     'src/api/check-reply.ts',
   ],
   '#/wallet': [
     'src/features/wallet/wallet-page.tsx',
+    'src/features/auth/account-bar.tsx',
     'src/contract/wallet.ts',
     'src/api/check-reply.ts',
   ],

@@ -8,6 +8,7 @@ import { walletQueries } from '../features/wallet/queries'
 import { listSearch, type SearchInput } from '../routes/-search'
 import { firstListFilters } from '../ui/dated-list'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
+import { serveAccountBar } from './top-bar'
 import type { ListScreen } from './screen-routes'
 
 /** The address's search of a list opened without filters, as the router gives it. */
@@ -48,9 +49,12 @@ export async function takeListScreen(
   locale: Locale,
   screen: unknown,
 ): Promise<boolean> {
+  // The screen comes with the account bar, hydrated with it: its code first (the page's first
+  // script preloaded it).
   const [{ checkReply }, { ListScreenSchemas }] = await Promise.all([
     import('../api/check-reply'),
     import('../contract/list-screens'),
+    serveAccountBar(),
   ])
   const checked = checkReply('first-screen', ListScreenSchemas[kind], screen)
   if (!checked.ok || checked.output.locale !== locale) return false

@@ -16,12 +16,15 @@ export type PieceState = 'loading' | 'failed'
  * With `idle`, a piece the first screen can do without (below the fold, floating) starts
  * loading only once the page is shown and hydrated, its replies have come and the browser is
  * idle (`afterSettled`).
+ * A piece whose code was loaded beforehand (`serve`) renders in one go: the server renders it
+ * so in a first screen it loaded it for, and the storefront hydrates that screen so (its
+ * messages are the whole catalogue's, which a page other than home waits for).
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: (state: PieceState) => ReactNode = () => null,
   { idle = false }: { idle?: boolean } = {},
-): ComponentType<P> {
+): ComponentType<P> & { serve: () => Promise<void> } {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
   const start = () => {
@@ -64,6 +67,9 @@ export function lazyPiece<P extends object>(
     }, [component, online, queryClient])
     if (component) return <component.current {...props} />
     return placeholder(failed ? 'failed' : 'loading')
+  }
+  LazyPiece.serve = async () => {
+    loaded ??= await load()
   }
   return LazyPiece
 }

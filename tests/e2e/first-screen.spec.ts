@@ -8,7 +8,6 @@ const productCards = (page: Page) =>
 /** The storefront's entry script. */
 const ENTRY = /\/assets\/index-[\w-]+\.js$/
 
-/** Holds the storefront's script back until `release`: what happens first is the page's own. */
 /** The page's console warnings, as they come. */
 function warningsOf(page: Page): string[] {
   const warnings: string[] = []
@@ -18,6 +17,7 @@ function warningsOf(page: Page): string[] {
   return warnings
 }
 
+/** Holds the storefront's script back until `release`: what happens first is the page's own. */
 async function holdScript(page: Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
@@ -616,6 +616,37 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page.getByRole('link', { name: /^Balance / })).toHaveText('25.00 $')
       await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
+      await page.goto('about:blank')
+    }
+  })
+
+  test("show the balance and the account's menu before the storefront's script runs", async ({
+    page,
+    request,
+  }) => {
+    const customer = await signedInCustomer(page, request, { balance: '25' })
+    await page.goto('/#/about-us')
+    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
+    await page.goto('about:blank')
+    const warnings = warningsOf(page)
+    for (const { path, heading } of [
+      { path: '/#/Orders', heading: 'Orders' },
+      { path: '/#/wallet', heading: 'Wallet' },
+    ]) {
+      const release = await holdScript(page)
+      await page.goto(path, { waitUntil: 'commit' })
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      const balance = page.getByRole('link', { name: /^Balance / })
+      await expect(balance).toHaveText('25.00 $')
+      await expect(balance).toHaveAttribute('href', '/#/wallet')
+      // The menu pressed now opens once the storefront has taken the bar over as it is.
+      await page.getByRole('button', { name: `Account menu of ${customer.username}` }).click()
+      await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden()
+      release()
+      await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+      await expect(page.locator('#boot')).toHaveCount(0)
+      expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+      await page.unroute(ENTRY)
       await page.goto('about:blank')
     }
   })
