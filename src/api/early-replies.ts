@@ -28,24 +28,27 @@ export const ORDER_FORM_FILES = 'order-form'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar
- * their first screen comes with, and what checks its list's reply), and by language what any page but home waits for before its first render
- * (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The build
- * names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
- * vite.config.ts) and the page's first script preloads the page's and its language's with the
- * list, instead of the storefront's script finding them one import after another. The order
- * form's files are named there too (`ORDER_FORM_FILES`), for the storefront to preload a few at
- * a time before it imports the form (src/ui/preload-listed.ts).
+ * and bell their first screen comes with, and what checks its list's reply), and by language
+ * what any page but home waits for before its first render (the whole catalogue of messages
+ * and the saved cache's restore, src/main.tsx). The build names their files and styles in the
+ * page (an element with id `EARLY_MODULES_ID`, vite.config.ts) and the page's first script
+ * preloads the page's and its language's with the list, instead of the storefront's script
+ * finding them one import after another. The order form's files are named there too
+ * (`ORDER_FORM_FILES`), for the storefront to preload a few at a time before it imports the form
+ * (src/ui/preload-listed.ts).
  */
 export const EARLY_MODULES: Record<string, string[]> = {
   '#/Orders': [
     'src/features/orders/orders-page.tsx',
     'src/features/auth/account-bar.tsx',
+    'src/features/notifications/bell.tsx',
     'src/contract/orders.ts',
     'src/api/check-reply.ts',
   ],
   '#/wallet': [
     'src/features/wallet/wallet-page.tsx',
     'src/features/auth/account-bar.tsx',
+    'src/features/notifications/bell.tsx',
     'src/contract/wallet.ts',
     'src/api/check-reply.ts',
   ],

@@ -22,17 +22,18 @@ const AccountBar = lazyPiece(
   undefined,
   idle,
 )
-/**
- * Loads the account bar's code, so it renders with the page: a signed-in customer's orders and
- * wallet come with it, rendered by the server with the profile their first screen carries
- * (docs/api.md, The first screen), and the storefront hydrates it with the rest of the screen.
- */
-export const serveAccountBar = AccountBar.serve
 const Bell = lazyPiece(
   () => import('../features/notifications/bell').then((m) => m.default),
   undefined,
   idle,
 )
+/**
+ * Loads the account bar's and the bell's code, so they render with the page: a signed-in
+ * customer's orders and wallet come with them, rendered by the server with the profile their
+ * first screen carries (docs/api.md, The first screen), and the storefront hydrates them with
+ * the rest of the screen.
+ */
+export const serveAccountBar = () => Promise.all([AccountBar.serve(), Bell.serve()]).then(() => {})
 const InstallButton = lazyPiece(
   () => import('../pwa/install-prompt').then((m) => m.InstallButton),
   undefined,

@@ -620,7 +620,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     }
   })
 
-  test("show the balance and the account's menu before the storefront's script runs", async ({
+  test("show the balance, the bell and the account's menu before the storefront's script runs", async ({
     page,
     request,
   }) => {
@@ -639,6 +639,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       const balance = page.getByRole('link', { name: /^Balance / })
       await expect(balance).toHaveText('25.00 $')
       await expect(balance).toHaveAttribute('href', '/#/wallet')
+      await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
       // The menu pressed now opens once the storefront has taken the bar over as it is.
       await page.getByRole('button', { name: `Account menu of ${customer.username}` }).click()
       await expect(page.getByRole('button', { name: 'Log out' })).toBeHidden()
