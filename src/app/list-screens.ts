@@ -49,8 +49,8 @@ export async function takeListScreen(
   locale: Locale,
   screen: unknown,
 ): Promise<boolean> {
-  // The screen comes with the account bar, hydrated with it: its code first (the page's first
-  // script preloaded it).
+  // The screen comes with the account bar and bell, hydrated with it: their code first (the
+  // page's first script preloaded it). Without it, the storefront renders the page anew.
   const [{ checkReply }, { ListScreenSchemas }] = await Promise.all([
     import('../api/check-reply'),
     import('../contract/list-screens'),

@@ -31,7 +31,7 @@ const Bell = lazyPiece(
  * Loads the account bar's and the bell's code, so they render with the page: a signed-in
  * customer's orders and wallet come with them, rendered by the server with the profile their
  * first screen carries (docs/api.md, The first screen), and the storefront hydrates them with
- * the rest of the screen.
+ * the rest of the screen. Without a profile the bar renders nothing (home's signed-in markup).
  */
 export const serveAccountBar = () => Promise.all([AccountBar.serve(), Bell.serve()]).then(() => {})
 const InstallButton = lazyPiece(

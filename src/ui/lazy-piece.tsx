@@ -16,9 +16,11 @@ export type PieceState = 'loading' | 'failed'
  * With `idle`, a piece the first screen can do without (below the fold, floating) starts
  * loading only once the page is shown and hydrated, its replies have come and the browser is
  * idle (`afterSettled`).
- * A piece whose code was loaded beforehand (`serve`) renders in one go: the server renders it
- * so in a first screen it loaded it for, and the storefront hydrates that screen so (its
- * messages are the whole catalogue's, which a page other than home waits for).
+ * A piece whose code was loaded beforehand (`serve`) renders in one go: the storefront loads it
+ * so before it hydrates a first screen the server rendered with it (its messages are the whole
+ * catalogue's, which a page other than home waits for). In the server's process it renders so
+ * in every screen from then on: serve only a piece whose markup needs data that only the
+ * screens made with it carry (the account bar, a signed-in customer's profile).
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
