@@ -22,7 +22,6 @@ import { seedListScreen } from './app/list-screens'
 import { seedRouteScreen } from './app/route-screens'
 import type { CatalogueRoute, ListScreen } from './app/screen-routes'
 import { renderSignedIn } from './api/token'
-import { PROFILE_KEY } from './api/session'
 import { serveAccountBar } from './app/top-bar'
 import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
 import { INTL_LOCALES, type Locale } from './contract/common'
@@ -111,15 +110,12 @@ export async function renderListScreen<K extends ListScreen>(
   // As the storefront's calls give them: checked, amounts as numbers.
   const schema = v.omit(ListScreenSchemas[kind], ['generated_at', 'markup'])
   const checked = v.parse(schema, replies) as unknown as ListScreenReplies<K>
-  // The account bar comes with the list, with the profile the replies carry.
+  // The account bar comes with the list, from the profile the replies carry.
   await serveAccountBar()
   const rendered = await render(
     path,
     replies.website_info,
-    (queryClient) => {
-      seedListScreen(queryClient, kind, checked, Date.now())
-      queryClient.setQueryData(PROFILE_KEY, checked.profile)
-    },
+    (queryClient) => seedListScreen(queryClient, kind, checked, Date.now()),
     checked.locale,
     { signedIn: true, timeZone },
   )

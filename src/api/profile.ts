@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from './client'
-import { PROFILE_KEY } from './session'
+import { USER_KEY } from './session'
 
 /** The signed-in customer's profile: balance, currency, type. Several features read it. */
 export const profileQuery = () =>
   queryOptions({
-    queryKey: PROFILE_KEY,
+    queryKey: [...USER_KEY, 'profile'],
     queryFn: ({ signal }) =>
       // The schema (and valibot) with the reply: the customer's pages read it first.
       api.get('profile', () => import('../contract/profile').then((c) => c.ProfileReplySchema), {

@@ -3,8 +3,6 @@ import { setToken } from './token'
 
 /** Every query of the signed-in user's data lives under this key and goes when they leave. */
 export const USER_KEY = ['user'] as const
-/** The signed-in customer's profile (src/api/profile.ts). */
-export const PROFILE_KEY = [...USER_KEY, 'profile'] as const
 
 /**
  * Forgets the signed-in user on this device: their token, their cached queries, and the saved

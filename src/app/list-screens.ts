@@ -16,8 +16,9 @@ const NO_FILTERS = {} as SearchInput<Record<string, never>>
 
 /**
  * Puts a list screen's list, read at `updatedAt`, in the query cache where it is newer than what
- * it holds, under the key the list's page, opened without filters, asks for. Website info must
- * be in the cache already: the list's filters read the store's time zone.
+ * it holds, under the key the list's page, opened without filters, asks for, and the customer's
+ * profile, which the account bar shows with it. Website info must be in the cache already: the
+ * list's filters read the store's time zone.
  */
 export function seedListScreen<K extends ListScreen>(
   queryClient: QueryClient,
@@ -36,6 +37,9 @@ export function seedListScreen<K extends ListScreen>(
     const { logs } = replies as ListScreenReplies<'wallet'>
     if (filters) seedNewer(queryClient, walletQueries.logs(filters).queryKey, logs, updatedAt)
   }
+  // Never a time ahead of the device's clock, which would keep it fresh too long.
+  const profileAt = Math.min(updatedAt, Date.now())
+  seedNewer(queryClient, profileQuery().queryKey, replies.profile, profileAt)
 }
 
 /**
@@ -58,11 +62,8 @@ export async function takeListScreen(
   ])
   const checked = checkReply('first-screen', ListScreenSchemas[kind], screen)
   if (!checked.ok || checked.output.locale !== locale) return false
-  const { website_info, profile, generated_at } = checked.output
+  const { website_info, generated_at } = checked.output
   seedWebsiteInfo(queryClient, website_info, generated_at)
   seedListScreen(queryClient, kind, checked.output as ListScreens[typeof kind], generated_at)
-  // The profile was asked for with this page: the account bar shows it without asking again.
-  // Never a time ahead of the device's clock, which would keep it fresh too long.
-  seedNewer(queryClient, profileQuery().queryKey, profile, Math.min(generated_at, Date.now()))
   return true
 }
