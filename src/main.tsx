@@ -13,7 +13,7 @@ import { firstPageOf } from './app/first-pages'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
-import { screenRouteOf } from './app/screen-routes'
+import { isListRoute, screenRouteOf } from './app/screen-routes'
 import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './i18n/locale'
 import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './contract/constants'
 import { nextTask, whenIdle } from './ui/when-idle'
@@ -215,13 +215,19 @@ async function boot() {
     ? undefined
     : firstPageOf(queryClient, locale, path, currentSearch(), !!getToken())
   const routerFirst = isHome || first ? undefined : loadRouter()
-  // A product's or package's page the page's first script asked the server for.
+  // The screen the page's first script asked the server for: a product's or package's page,
+  // a signed-in customer's orders or wallet.
   const route = screenRouteOf(path)
-  const routeSeeded = route
-    ? import('./app/route-screens')
-        .then(({ takeRouteScreen }) => takeRouteScreen(queryClient, route, locale))
-        .catch(() => false)
-    : false
+  const routeSeeded = !route
+    ? false
+    : (isListRoute(route)
+        ? import('./app/list-screens').then(({ takeListScreen }) =>
+            takeListScreen(queryClient, route.kind, locale),
+          )
+        : import('./app/route-screens').then(({ takeRouteScreen }) =>
+            takeRouteScreen(queryClient, route, locale),
+          )
+      ).catch(() => false)
   // The entry's modules were evaluated in this task; the replies that came with the page are
   // read in the next.
   await nextTask()

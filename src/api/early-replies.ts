@@ -28,7 +28,8 @@ export const ORDER_FORM_FILES = 'order-form'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar
- * and bell their first screen comes with, and what checks its list's reply), and by language
+ * and bell their first screen comes with, and what takes the screen over: src/app/list-screens.ts),
+ * and by language
  * what any page but home waits for before its first render (the whole catalogue of messages
  * and the saved cache's restore, src/main.tsx). The build names their files and styles in the
  * page (an element with id `EARLY_MODULES_ID`, vite.config.ts) and the page's first script
@@ -42,15 +43,13 @@ export const EARLY_MODULES: Record<string, string[]> = {
     'src/features/orders/orders-page.tsx',
     'src/features/auth/account-bar.tsx',
     'src/features/notifications/bell.tsx',
-    'src/contract/orders.ts',
-    'src/api/check-reply.ts',
+    'src/app/list-screens.ts',
   ],
   '#/wallet': [
     'src/features/wallet/wallet-page.tsx',
     'src/features/auth/account-bar.tsx',
     'src/features/notifications/bell.tsx',
-    'src/contract/wallet.ts',
-    'src/api/check-reply.ts',
+    'src/app/list-screens.ts',
   ],
   [ORDER_FORM_FILES]: ['src/features/ordering/purchase-form.tsx'],
   en: ['locales/en/messages.po', 'src/api/persist.ts'],

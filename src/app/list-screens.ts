@@ -1,15 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { checkReply } from '../api/check-reply'
 import { profileQuery } from '../api/profile'
 import type { Locale } from '../contract/common'
 import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
-import type { ListScreenReplies, ListScreens } from '../contract/list-screens'
+import {
+  ListScreenSchemas,
+  type ListScreenReplies,
+  type ListScreens,
+} from '../contract/list-screens'
 import { orderQueries } from '../features/orders/queries'
 import { walletQueries } from '../features/wallet/queries'
 import { listSearch, type SearchInput } from '../routes/-search'
 import { firstListFilters } from '../ui/dated-list'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
 import { serveAccountBar } from './top-bar'
-import type { ListScreen } from './screen-routes'
+import { takePendingScreen, type ListScreen } from './screen-routes'
 
 /** The address's search of a list opened without filters, as the router gives it. */
 const NO_FILTERS = {} as SearchInput<Record<string, never>>
@@ -43,23 +48,20 @@ export function seedListScreen<K extends ListScreen>(
 }
 
 /**
- * The list screen the page's first script fetched and showed (`screen`), checked and put in the
- * query cache, so the storefront hydrates it; false when it breaks the contract or is in another
- * language than the storefront's.
+ * The list screen the page's first script fetched and showed, checked and put in the query
+ * cache, so the storefront hydrates it; false when there is none, or it breaks the contract or
+ * is in another language than the storefront's. This module comes with what the list's page
+ * runs first (its files are preloaded with the page, src/api/early-replies.ts).
  */
 export async function takeListScreen(
   queryClient: QueryClient,
   kind: ListScreen,
   locale: Locale,
-  screen: unknown,
 ): Promise<boolean> {
   // The screen comes with the account bar and bell, hydrated with it: their code first (the
   // page's first script preloaded it). Without it, the storefront renders the page anew.
-  const [{ checkReply }, { ListScreenSchemas }] = await Promise.all([
-    import('../api/check-reply'),
-    import('../contract/list-screens'),
-    serveAccountBar(),
-  ])
+  const [screen] = await Promise.all([takePendingScreen(), serveAccountBar()])
+  if (!screen) return false
   const checked = checkReply('first-screen', ListScreenSchemas[kind], screen)
   if (!checked.ok || checked.output.locale !== locale) return false
   const { website_info, generated_at } = checked.output

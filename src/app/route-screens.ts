@@ -4,35 +4,23 @@ import type { RouteScreenReplies } from '../contract/site'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
-import { isListRoute, ROUTE_SCREEN, type CatalogueRoute, type ScreenRoute } from './screen-routes'
+import { takePendingScreen, type CatalogueRoute } from './screen-routes'
 
 /**
- * The route's screen the page's first script asked for, when it came and was shown: its
- * replies go in the query cache, so the storefront renders the same page over the markup
- * (hydrates it) instead of asking the API again. False when there is none (another language
- * than the page's, a session for a product's page or none for a list, another backend, an
- * error), and from then on the script no longer shows one.
+ * The product's or package's screen the page's first script asked for, when it came and was
+ * shown: its replies go in the query cache, so the storefront renders the same page over the
+ * markup (hydrates it) instead of asking the API again. False when there is none (another
+ * language than the page's, a session, another backend, an error). A list's screen is taken by
+ * src/app/list-screens.ts.
  */
 export async function takeRouteScreen(
   queryClient: QueryClient,
-  route: ScreenRoute,
+  route: CatalogueRoute,
   locale: Locale,
 ): Promise<boolean> {
-  const scope = window as unknown as Record<string, Promise<unknown> | undefined>
-  const pending = scope[ROUTE_SCREEN]
-  if (!pending) {
-    delete scope[ROUTE_SCREEN]
-    return false
-  }
-  // Whenever it comes: asking the API instead would ask the same server for the same replies.
-  const screen = await pending
-  delete scope[ROUTE_SCREEN]
+  const screen = await takePendingScreen()
   if (!screen) return false
   try {
-    if (isListRoute(route))
-      return await import('./list-screens').then(({ takeListScreen }) =>
-        takeListScreen(queryClient, route.kind, locale, screen),
-      )
     // Loaded anyway for this page's replies.
     const [{ checkReply }, { RouteScreenSchema }] = await Promise.all([
       import('../api/check-reply'),

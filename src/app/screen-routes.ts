@@ -30,6 +30,19 @@ export function screenRouteOf(path: string): ScreenRoute | undefined {
 export const ROUTE_SCREEN = '__routeScreen'
 
 /**
+ * The route's screen the page's first script asked for, once it has come (null when it could
+ * not be shown; undefined when the script asked for none). Taken once: from then on the script
+ * no longer shows one. Whenever it comes: asking the API instead would ask the same server for
+ * the same replies.
+ */
+export async function takePendingScreen(): Promise<unknown> {
+  const scope = window as unknown as Record<string, Promise<unknown> | undefined>
+  const screen = await scope[ROUTE_SCREEN]
+  delete scope[ROUTE_SCREEN]
+  return screen
+}
+
+/**
  * Where the page's first script keeps, with a list's screen, what preloads the list page's own
  * modules: called with the storefront's entry, after the screen is painted.
  */

@@ -629,13 +629,23 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
     await page.goto('about:blank')
     const warnings = warningsOf(page)
+    const scripts: string[] = []
+    page.on('request', (entry) => {
+      if (entry.resourceType() === 'script') scripts.push(new URL(entry.url()).pathname)
+    })
     for (const { path, heading } of [
       { path: '/#/Orders', heading: 'Orders' },
       { path: '/#/wallet', heading: 'Wallet' },
     ]) {
       const release = await holdScript(page)
+      scripts.length = 0
       await page.goto(path, { waitUntil: 'commit' })
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
+      // The code that takes the screen over is asked for with the page, not one import after
+      // another once the storefront runs; a product's takeover is not loaded at all.
+      await expect
+        .poll(() => scripts.some((file) => /\/list-screens-[\w-]+\.js$/.test(file)))
+        .toBe(true)
       const balance = page.getByRole('link', { name: /^Balance / })
       await expect(balance).toHaveText('25.00 $')
       await expect(balance).toHaveAttribute('href', '/#/wallet')
@@ -647,6 +657,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
       await expect(page.locator('#boot')).toHaveCount(0)
       expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+      expect(scripts.filter((file) => /\/route-screens-[\w-]+\.js$/.test(file))).toEqual([])
       await page.unroute(ENTRY)
       await page.goto('about:blank')
     }
