@@ -460,7 +460,7 @@ describeEachDatabase('catalogue API', (ctx) => {
       ]
     }
 
-    it('serves every image a reply names as a square WebP cached for a year, and its drawing as SVG', async () => {
+    it("serves every image a reply names as a square WebP cached for a year, a group's as a small icon, and its drawing as SVG", async () => {
       const images = await imagesInReplies()
       expect(images.length).toBeGreaterThan(60)
       for (const image of images) {
@@ -470,7 +470,9 @@ describeEachDatabase('catalogue API', (ctx) => {
         expect(res.headers.get('content-type'), image).toBe('image/webp')
         expect(res.headers.get('cache-control'), image).toBe(IMMUTABLE)
         const picture = await sharp(Buffer.from(await res.arrayBuffer())).metadata()
-        expect([picture.format, picture.width, picture.height], image).toEqual(['webp', 400, 400])
+        // A group's is the icon of its chip on home, drawn at twice the 32 px it shows at.
+        const size = image.includes('/group-') ? 64 : 400
+        expect([picture.format, picture.width, picture.height], image).toEqual(['webp', size, size])
       }
       const drawing = await get(images[0]!.replace(/\.webp$/, '.svg'))
       expect(drawing.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
