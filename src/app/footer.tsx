@@ -109,8 +109,9 @@ export function WhatsAppButton() {
   const own = useRef<HTMLAnchorElement>(null)
   const clear = useClearSpot(probe, own)
   if (!href) return null
+  // A landmark of its own, as every piece of the page is in one; it floats wherever it is.
   return (
-    <>
+    <aside aria-label={t`WhatsApp`}>
       <div
         ref={probe}
         className={`${styles.whatsapp} ${styles.whatsappProbe}`}
@@ -126,6 +127,6 @@ export function WhatsAppButton() {
       >
         <WhatsAppIcon width={30} height={30} />
       </a>
-    </>
+    </aside>
   )
 }

@@ -9,6 +9,8 @@ export const skipLink = style({
   insetInlineStart: '0.5rem',
   insetBlockStart: '-3rem',
   background: tokens.surface,
+  // In the top bar, whose text is light.
+  color: tokens.text,
   padding: '0.5rem 1rem',
   zIndex: 100,
   selectors: { '&:focus': { insetBlockStart: '0.5rem' } },

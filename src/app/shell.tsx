@@ -67,19 +67,22 @@ export function Shell({ navigation, children }: { navigation: Navigation; childr
   usePushMessages()
   return (
     <NavigationProvider value={navigation}>
-      <a
-        href="#/"
-        className={styles.skipLink}
-        onClick={(event) => {
-          // A plain #main would be read as a route by the hash router.
-          event.preventDefault()
-          document.getElementById('main')?.focus()
-        }}
-      >
-        <Trans>Skip to content</Trans>
-      </a>
       <ThemeSync />
-      <TopBar />
+      <TopBar
+        skipLink={
+          <a
+            href="#/"
+            className={styles.skipLink}
+            onClick={(event) => {
+              // A plain #main would be read as a route by the hash router.
+              event.preventDefault()
+              document.getElementById('main')?.focus()
+            }}
+          >
+            <Trans>Skip to content</Trans>
+          </a>
+        }
+      />
       <SecondaryBar />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}

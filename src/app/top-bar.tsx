@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { websiteInfoQuery } from '../api/website-info'
@@ -105,13 +105,18 @@ function Search() {
   )
 }
 
-export function TopBar() {
+/**
+ * The top bar, the page's banner. It starts with `skipLink`, the first thing a keyboard reaches,
+ * inside the banner as every piece of the page is inside a landmark.
+ */
+export function TopBar({ skipLink }: { skipLink?: ReactNode }) {
   const { t } = useLingui()
   const token = useToken()
   const { data: info } = useQuery(websiteInfoQuery())
 
   return (
     <header className={styles.topBar}>
+      {skipLink}
       <AppLink to="/" className={styles.logoLink} aria-label={t`Home`}>
         {info?.logo_url ? (
           <img

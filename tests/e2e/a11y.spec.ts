@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { audit, signedInCustomer } from './support'
+import AxeBuilder from '@axe-core/playwright'
+import { audit, networkQuiet, signedInCustomer } from './support'
 
 /*
  * axe-core (WCAG 2 A/AA and 2.1 A/AA) finds no serious or critical problem on any screen a
@@ -50,6 +51,69 @@ async function customerIn(page: Page, request: APIRequestContext, language: stri
   await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
   return { ...customer, auth }
 }
+
+/**
+ * axe-core's rules of a page's structure, beyond WCAG's: every part of the page in a landmark (the
+ * skip link and the floating WhatsApp button too, which load after the page), one heading of
+ * level one, headings in order (a grid's cards under a page's title), and no picture both
+ * decorative and exposed.
+ */
+async function auditStructure(page: Page, path: string) {
+  await page.goto(`/#${path}`)
+  await expect(page.locator('main h1, main h2').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Chat with us on WhatsApp' })).toBeAttached()
+  await networkQuiet(page)
+  const results = await new AxeBuilder({ page })
+    .withRules(['region', 'page-has-heading-one', 'heading-order', 'presentation-role-conflict'])
+    .analyze()
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    path,
+  ).toEqual([])
+}
+
+test("a phone's pages keep to their landmarks and headings, signed out and in", async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  await page.setViewportSize({ width: 390, height: 800 })
+  for (const path of ['/', '/search?q=card&page=1', '/groups/2', '/about-us', '/sign-in'])
+    await auditStructure(page, path)
+  await customerIn(page, request, 'en')
+  for (const path of ['/', '/Orders', '/products/products-1/1']) await auditStructure(page, path)
+})
+
+test("the skip link, the keyboard's first stop, shows in the top bar and takes it to the page", async ({
+  page,
+}) => {
+  await page.goto('/#/about-us')
+  await expect(page.locator('main h1')).toBeVisible()
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('banner').getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeInViewport()
+  // Readable on its own background, in the bar whose text is light (axe leaves a 1:1 ratio
+  // undecided, as possibly hidden text).
+  const contrast = await skip.evaluate((link) => {
+    const luminance = (color: string) => {
+      const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((value) => {
+        const c = Number(value) / 255
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      })
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
+    }
+    const style = getComputedStyle(link)
+    const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort(
+      (a, b) => b - a,
+    )
+    return (light! + 0.05) / (dark! + 0.05)
+  })
+  expect(contrast).toBeGreaterThanOrEqual(4.5)
+  await page.keyboard.press('Enter')
+  await expect(page.locator('main')).toBeFocused()
+  expect(new URL(page.url()).hash).toBe('#/about-us')
+})
 
 /** The unavailable product dialog's title. */
 const UNAVAILABLE = { en: 'Unavailable', ar: 'غير متوفر' }

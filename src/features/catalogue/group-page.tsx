@@ -19,7 +19,7 @@ export function GroupPage({ id }: { id: number }) {
       </h1>
       {data ? (
         data.products.length ? (
-          <ProductGrid products={data.products} label={data.name} />
+          <ProductGrid products={data.products} label={data.name} level={2} />
         ) : (
           <EmptyState />
         )

@@ -15,6 +15,7 @@ function Card({
   available,
   eager = false,
   later = false,
+  level = 3,
 }: {
   name: string
   image?: string | null
@@ -23,8 +24,11 @@ function Card({
   eager?: boolean
   /** Below a phone's first screen: its picture is asked for only when the card nears the screen. */
   later?: boolean
+  /** Its name's heading level: 2 in a grid right under the page's title, 3 under a section's. */
+  level?: 2 | 3
 }) {
   const [near, ref] = useNearScreen(!later)
+  const Name = level === 2 ? 'h2' : 'h3'
   return (
     <>
       {image ? (
@@ -42,7 +46,7 @@ function Card({
         <div className={styles.media} />
       )}
       <div className={styles.body}>
-        <h3 className={styles.name}>{name}</h3>
+        <Name className={styles.name}>{name}</Name>
         {!available && (
           <span className={styles.label}>
             <Trans>Unavailable</Trans>
@@ -54,11 +58,19 @@ function Card({
 }
 
 /** Available products link to their page; unavailable ones are greyed and cannot be opened. */
-function ProductCardOf({ product, later }: { product: ProductSummary; later: boolean }) {
+function ProductCardOf({
+  product,
+  later,
+  level,
+}: {
+  product: ProductSummary
+  later: boolean
+  level?: 2 | 3
+}) {
   if (!product.available)
     return (
       <div className={`${styles.card} ${styles.unavailable}`} aria-disabled="true">
-        <Card {...product} later={later} />
+        <Card {...product} later={later} level={level} />
       </div>
     )
   return (
@@ -67,7 +79,7 @@ function ProductCardOf({ product, later }: { product: ProductSummary; later: boo
       params={{ number: String(product.number), id: String(product.id) }}
       className={styles.card}
     >
-      <Card {...product} later={later} />
+      <Card {...product} later={later} level={level} />
     </AppLink>
   )
 }
@@ -79,8 +91,9 @@ function ProductCardOf({ product, later }: { product: ProductSummary; later: boo
  */
 export const ProductCard = memo(
   ProductCardOf,
-  ({ product: a, later: laterA }, { product: b, later: laterB }) =>
+  ({ product: a, later: laterA, level: levelA }, { product: b, later: laterB, level: levelB }) =>
     laterA === laterB &&
+    levelA === levelB &&
     a.id === b.id &&
     a.number === b.number &&
     a.name === b.name &&

@@ -11,12 +11,21 @@ export function Grid({ children, label }: { children: ReactNode; label?: string 
   )
 }
 
-export function ProductGrid({ products, label }: { products: ProductSummary[]; label?: string }) {
+/** `level`: the cards' headings', 2 when the grid comes right under the page's title. */
+export function ProductGrid({
+  products,
+  label,
+  level,
+}: {
+  products: ProductSummary[]
+  label?: string
+  level?: 2 | 3
+}) {
   return (
     <Grid label={label}>
       {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} later={index >= FIRST_SCREEN_CARDS} />
+          <ProductCard product={product} later={index >= FIRST_SCREEN_CARDS} level={level} />
         </li>
       ))}
     </Grid>

@@ -40,7 +40,9 @@ export function SearchPage({ q, page }: { q: string; page: number }) {
         <Skeletons count={SEARCH_SKELETONS} />
       ) : (
         <>
-          {data.data.length > 0 && <ProductGrid products={data.data} label={t`Search results`} />}
+          {data.data.length > 0 && (
+            <ProductGrid products={data.data} label={t`Search results`} level={2} />
+          )}
           <Pagination
             page={page}
             total={data.total}

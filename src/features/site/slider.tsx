@@ -43,7 +43,6 @@ export function Slider({ images, label }: { images: Image[]; label: string }) {
             alt=""
             width={1200}
             height={400}
-            aria-hidden={i !== current}
             loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : 'low'}
             decoding="async"
