@@ -230,9 +230,10 @@ const STEPPED_ASIDE = 'no-first-screen'
  * - in the page's language, on a device whose time zone the storefront has kept, it asks the
  *   server for the list's own first screen (`/first-screen/Orders`, `/first-screen/wallet`)
  *   with the customer's session, language and time zone, and shows it as a product's (above;
- *   the storefront takes it over in src/app/list-screens.ts) once the page's own styles (`EARLY_MODULES`, below) have loaded too, with the bar's link
- *   to the page scrolled into view (the bar's row scrolls sideways on a phone, and the orders'
- *   link can lie past its edge, as the storefront's bar would show it); the page's own modules
+ *   the storefront takes it over in src/app/list-screens.ts) once the page's own styles
+ *   (`EARLY_MODULES`, below) have loaded too, with the bar's link to the page scrolled into
+ *   view (the bar's row scrolls sideways on a phone, and the orders' link can lie past its
+ *   edge, as the storefront's bar would show it); the page's own modules
  *   are preloaded with the storefront's entry (`ROUTE_SCREEN_MODULES`, APP_LOADER), after the
  *   screen's paint;
  * - otherwise it asks for the list's first page the same way as a product's replies, with the

@@ -34,9 +34,8 @@ interface At {
  * Whether a product's or package's replies, or a customer's list, come with its first screen:
  * the server renders it with them, or the page's first script is getting it, whose replies the
  * storefront then takes (src/app/route-screens.ts, src/app/list-screens.ts); asked for again,
- * they would be asked twice.
- * Otherwise they are asked for at once, as the route's loader does, from the replies that
- * script asked for when it did (src/api/early-replies.ts).
+ * they would be asked twice. Otherwise they are asked for at once, as the route's loader does,
+ * from the replies that script asked for when it did (src/api/early-replies.ts).
  */
 const withFirstScreen = () => typeof window === 'undefined' || ROUTE_SCREEN in window
 

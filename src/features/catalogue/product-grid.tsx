@@ -11,7 +11,7 @@ export function Grid({ children, label }: { children: ReactNode; label?: string 
   )
 }
 
-/** `level`: the cards' headings', 2 when the grid comes right under the page's title. */
+/** `level`: its cards' heading level, 2 when the grid comes right under the page's title. */
 export function ProductGrid({
   products,
   label,
