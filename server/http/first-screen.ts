@@ -21,6 +21,7 @@ import type { ListScreenReplies } from '../../src/contract/list-screens'
 import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import { TEXT_DIRECTIONS } from '../../src/contract/locales'
+import { pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../src/contract/pictures'
 import {
   FIRST_SCREEN_ID,
   FIRST_SCREEN_PRESSES,
@@ -354,8 +355,14 @@ export function withFirstScreen(
   // Replacements are functions: a `$&` or `$'` in the data must stay as it is.
   const json = JSON.stringify(data).replace(/</g, '\\u003c')
   const slide = data.slider.data[0]?.image
+  // The copy the slider's picture will pick (src/features/site/slider.tsx), not another.
+  const srcset = slide && pictureSrcSet(slide, SLIDE_WIDTH)
   const preload = slide
-    ? `<link rel="preload" as="image" href="${escapeHtml(slide)}" fetchpriority="high">`
+    ? `<link rel="preload" as="image" href="${escapeHtml(slide)}"` +
+      (srcset
+        ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(SLIDE_SIZES)}"`
+        : '') +
+      ` fetchpriority="high">`
     : ''
   const markup = rendered && html.includes('<div id="root">') ? rendered : undefined
   const page = html
@@ -399,10 +406,12 @@ export function withFirstScreen(
         markup.icon ? `<link rel="icon" href="${escapeHtml(markup.icon)}">` : link,
       )
       // First in the head (a script after a stylesheet would wait for it to load), after the
-      // early modules' names it reads.
+      // early modules' names it reads and the page's viewport: the slide's preload picks its
+      // copy by the screen's width (before the viewport, a phone's page is 980 px wide).
       .replace(
         new RegExp(
-          `<head>(\\s*<script type="application/json" id="${EARLY_MODULES_ID}">[^<]*</script>)?`,
+          `<head>(\\s*<script type="application/json" id="${EARLY_MODULES_ID}">[^<]*</script>)?` +
+            `(\\s*<meta charset="[^"]*"\\s*/?>)?(\\s*<meta name="viewport"[^>]*>)?`,
         ),
         (head) =>
           `${head}<template id="${SLIDE_PRELOAD_ID}">${preload}</template>` +

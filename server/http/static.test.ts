@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
+import sharp from 'sharp'
 import * as v from 'valibot'
 import { FirstScreenSchema, RouteScreenSchema, type FirstScreen } from '../../src/contract/site'
 import { demoSeed } from '../demo/seed'
@@ -192,8 +193,9 @@ describeEachDatabase(
           expect(data.groups).toEqual(await api('/api/products/groups?local=en'))
           // The replies it carries are not asked for again; the first slide is, at once.
           expect(page).not.toContain('as="fetch"')
+          const slide = data.slider.data[0]!.image
           expect(page).toContain(
-            `<link rel="preload" as="image" href="${data.slider.data[0]!.image}" fetchpriority="high">`,
+            `<link rel="preload" as="image" href="${slide}" imagesrcset="${slide}?w=480 480w, ${slide}?w=800 800w, ${slide} 1200w"`,
           )
           // Unchanged page, unchanged validator: the browser's copy is confirmed.
           const again = await store.request(path, {
@@ -213,6 +215,7 @@ describeEachDatabase(
       await withBuild(
         '<!doctype html><html lang="en"><head>\n' +
           '<script type="application/json" id="early-modules">{"#/Orders":["/assets/o.js"]}</script>' +
+          '\n<meta charset="UTF-8" />\n<meta name="viewport" content="width=device-width" />' +
           '<title>Store</title><link rel="icon" href="/favicon.svg" type="image/svg+xml" />' +
           '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
@@ -274,7 +277,7 @@ describeEachDatabase(
             (await (await store.request('/api/slider/images')).json()) as FirstScreen['slider']
           ).data[0]!.image
           expect(page).toMatch(
-            /<head>\n<script type="application\/json" id="early-modules">[^<]*<\/script><template id="first-slide"><link rel="preload" as="image" href="([^"]+)" fetchpriority="high"><\/template><script>\(function/,
+            /<head>\n<script type="application\/json" id="early-modules">[^<]*<\/script>\s*<meta charset="UTF-8" \/>\s*<meta name="viewport" [^>]*><template id="first-slide"><link rel="preload" as="image" href="([^"]+)" imagesrcset="[^"]+" imagesizes="[^"]+" fetchpriority="high"><\/template><script>\(function/,
           )
           expect(page.match(/<link rel="preload" as="image" href="([^"]+)"/g)).toEqual([
             `<link rel="preload" as="image" href="${slide}"`,
@@ -514,6 +517,34 @@ describeEachDatabase(
       expect(part.status).toBe(206)
       expect(new Uint8Array(await part.arrayBuffer())).toEqual(whole.slice(0, 10))
     })
+
+    it("serves a picture's narrower copies (?w=480, ?w=800), and the picture for any other width", async () => {
+      const slide = demoSeed.sliderImages[0]!
+      const widthOf = async (res: Response) =>
+        (await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width
+      for (const width of [480, 800]) {
+        const copy = await ctx.app.request(`${slide}?w=${width}`)
+        expect(copy.status).toBe(200)
+        expect(copy.headers.get('content-type')).toBe('image/webp')
+        expect(copy.headers.get('cache-control')).toBe(IMMUTABLE)
+        expect(await widthOf(copy)).toBe(width)
+      }
+      const whole = await (await ctx.app.request(slide)).arrayBuffer()
+      for (const other of ['?w=600', '?w=', '?w=-480', '?w=4e2', '?w[]=480'])
+        expect(await (await ctx.app.request(`${slide}${other}`)).arrayBuffer(), other).toEqual(
+          whole,
+        )
+      // Not wider than it is: the picture itself, not a copy encoded again.
+      const logo = demoSeed.websiteInfo.logo_url
+      expect(await (await ctx.app.request(`${logo}?w=800`)).arrayBuffer()).toEqual(
+        await (await ctx.app.request(logo)).arrayBuffer(),
+      )
+      // A drawing has no copies.
+      const drawing = `/media/${readdirSync(MEDIA_DIR).find((file) => file.endsWith('.svg'))}`
+      const asked = await ctx.app.request(`${drawing}?w=480`)
+      expect(asked.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+      expect(await asked.text()).toBe(await (await ctx.app.request(drawing)).text())
+    })
   },
   { only: ['sqlite'] },
 )
@@ -557,6 +588,11 @@ it('asks for the first slide in the head when a page has no root to hold the mar
     '<link rel="preload" as="image" href="/media/slide.svg" fetchpriority="high"></head>',
   )
   expect(page).not.toContain('<p>Home</p>')
+  // A picture made of pixels comes as the copy the slider's picture picks, not another.
+  const webp = { ...data, slider: { data: [{ id: 1, image: '/media/slide.webp' }] } }
+  expect(withFirstScreen('<html><head></head><body></body></html>', webp)).toContain(
+    '<link rel="preload" as="image" href="/media/slide.webp" imagesrcset="/media/slide.webp?w=480 480w, /media/slide.webp?w=800 800w, /media/slide.webp 1200w" imagesizes="(max-width: 640px) calc(100vw - 1.5rem), min(1200px, calc(100vw - 2rem))" fetchpriority="high"></head>',
+  )
 })
 
 it('names every media file after its content, so immutable caching is safe', () => {

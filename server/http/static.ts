@@ -20,6 +20,7 @@ import type { AppEnv } from './env'
 import { firstScreenRenderer, withFirstScreen } from './first-screen'
 import { etagMatches, etagOf } from './reply-cache'
 import { t, type MessageId } from '../i18n'
+import { narrowPicture, pictureWidth } from '../services/picture-widths'
 
 export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 
@@ -78,6 +79,9 @@ interface KeptFile {
   /** The file as the build wrote it, and its precompressed copies. */
   bodies: { encoding?: string; body: Uint8Array<ArrayBuffer> }[]
 }
+
+/** The pictures the store makes narrower copies of. */
+const RESIZABLE = /^image\/(webp|jpeg|png)$/
 
 /** How many files a folder's answers keep in memory: a few releases' worth. */
 const FILES_KEPT = 2_000
@@ -303,6 +307,16 @@ export function staticRoutes(
     const res = media(c) ?? (c.req.header('range') ? await lookup(c, mediaRanges) : undefined)
     if (!res) return c.text('Not Found', 404)
     res.headers.set('Cache-Control', IMMUTABLE)
+    // A narrower copy of a picture (`?w=`, src/contract/pictures.ts); the picture itself when
+    // it cannot be made.
+    const width = pictureWidth(c.req.query('w'))
+    if (width && res.status === 200 && RESIZABLE.test(res.headers.get('content-type') ?? '')) {
+      const bytes = new Uint8Array(await res.arrayBuffer())
+      const copy = await narrowPicture(c.req.path, bytes, width).catch(() => bytes)
+      const headers = new Headers(res.headers)
+      headers.set('Content-Length', String(copy.length))
+      return conditional(c, new Response(new Uint8Array(copy), { status: 200, headers }))
+    }
     return conditional(c, res)
   })
 

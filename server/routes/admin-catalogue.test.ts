@@ -381,6 +381,11 @@ describeEachDatabase('console: catalogue and promo codes', (ctx) => {
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')
     expect((await sharp(Buffer.from(await served.arrayBuffer())).metadata()).width).toBe(1200)
+    // And as the narrower copy a phone picks.
+    const copy = await ctx.app.request(`${slide.image}?w=480`)
+    expect(copy.headers.get('content-type')).toBe('image/jpeg')
+    const narrow = await sharp(Buffer.from(await copy.arrayBuffer())).metadata()
+    expect([narrow.format, narrow.width, narrow.height]).toEqual(['jpeg', 480, 160])
     // Audited as the console's other writes are.
     const line = await ctx.db
       .selectFrom('audit_log')

@@ -67,7 +67,8 @@ test("a first visit's home comes with the page: no API round trip before it pain
 })
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } })
+  // A phone's browser: before the page's viewport is read, its page would be 980 px wide.
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true })
 
   test("home asks for its first screen's pictures, and for the others as they come near", async ({
     page,
@@ -111,8 +112,13 @@ test.describe('on a phone', () => {
     await shown(cards.nth(13).locator('img')).toBe(400)
     expect(asked.filter((path) => path === last)).toHaveLength(1)
     await page.evaluate(() => window.scrollTo(0, 0))
+    // The slides come as the copy a phone's screen needs: 480 px of their 1,200.
+    const offers = page.getByRole('region', { name: 'Offers' }).locator('img')
+    const source = (slide: Locator) =>
+      expect.poll(() => slide.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+    await source(offers.first()).toMatch(/\/slide-[\w.-]+\.webp\?w=480$/)
     await page.getByRole('button', { name: 'Show slide 2 of 3' }).click()
-    await shown(page.getByRole('region', { name: 'Offers' }).locator('img').nth(1)).toBe(1200)
+    await source(offers.nth(1)).toMatch(/\/slide-[\w.-]+\.webp\?w=480$/)
     await footer.scrollIntoViewIfNeeded()
     await expect.poll(() => asked).toContain(footerPicture)
     await expect(footer).toHaveCSS('background-image', new RegExp(footerPicture))

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { Image } from '../../contract/common'
+import { pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../contract/pictures'
 import { useLocale } from '../../i18n/use-locale'
 import * as styles from './slider.css'
 
@@ -40,8 +41,10 @@ export function Slider({ images, label }: { images: Image[]; label: string }) {
             className={styles.slide}
             style={{ transform: shift }}
             src={i === 0 || rest ? image.image : undefined}
+            srcSet={i === 0 || rest ? pictureSrcSet(image.image, SLIDE_WIDTH) : undefined}
+            sizes={SLIDE_SIZES}
             alt=""
-            width={1200}
+            width={SLIDE_WIDTH}
             height={400}
             loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : 'low'}
