@@ -4,9 +4,9 @@ import { PICTURE_WIDTHS } from '../../src/contract/pictures'
 
 /*
  * The narrower copies of the pictures the store serves (`?w=`, src/contract/pictures.ts), made
- * on first ask, one at a time on libuv's thread pool (a 2,000 px slide takes about 20 ms), and
- * kept by the picture's name and width for as long as there is room: the names carry the
- * content's hash or an upload's own id, so a copy never goes stale.
+ * on first ask, one at a time on libuv's thread pool, and kept by the picture's name and width
+ * for as long as there is room: the names carry the content's hash or an upload's own id, so a
+ * copy never goes stale.
  */
 
 const resizing = pLimit(1)
