@@ -354,11 +354,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
           groups: [
             { name: 'initial', tags: ['$initial'] },
             // The kit's pieces home shares with most pages (the dates its offline note writes
-            // too, the unavailable dialog's loader a product's page and the order form share),
-            // on their own: in home's chunk they would make every page load home.
+            // too, the unavailable dialog's loader a product's page and the order form share,
+            // the visually hidden text of its heading and of the lists' labels), on their own:
+            // in home's chunk they would make every page load home.
             {
               name: 'kit',
-              test: /[\\/]src[\\/](ui[\\/](load-problem|empty-state|field\.css|unavailable-piece)|i18n[\\/]dates)\.tsx?$/,
+              test: /[\\/]src[\\/](ui[\\/](load-problem|empty-state|field\.css|unavailable-piece|visually-hidden\.css)|i18n[\\/]dates)\.tsx?$/,
             },
             // The pages that only say something (not found, forbidden): the router's too, but
             // in its chunk they would make /403, shown without the router, load it.
