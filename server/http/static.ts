@@ -20,7 +20,7 @@ import type { AppEnv } from './env'
 import { firstScreenRenderer, withFirstScreen } from './first-screen'
 import { etagMatches, etagOf } from './reply-cache'
 import { t, type MessageId } from '../i18n'
-import { narrowPicture, pictureWidth } from '../services/picture-widths'
+import { narrowPicture, pictureWidth } from '../services/made-pictures'
 
 export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 

@@ -16,7 +16,7 @@ import {
   listProducts,
 } from '../services/catalogue'
 import { hashOf, parseImageName, renderImage } from '../services/catalogue-images'
-import { rasterImage } from '../services/catalogue-raster'
+import { rasterImage } from '../services/made-pictures'
 
 function notFound(c: Context<AppEnv>, id: MessageId) {
   return messageReply(c, 404, id)

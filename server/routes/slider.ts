@@ -3,7 +3,7 @@ import { ENDPOINTS as E, type Reply } from '../../src/contract/endpoints'
 import type { AppEnv } from '../http/env'
 import { sharedReply } from '../http/reply-cache'
 import { IMMUTABLE } from '../http/static'
-import { narrowPicture, pictureWidth } from '../services/picture-widths'
+import { narrowPicture, pictureWidth } from '../services/made-pictures'
 import { isPhotoName, readPhoto } from '../services/receipts'
 import { listSliderImages } from '../services/site'
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto'
  * URLs are `/media/catalogue/<kind>-<id>.<hash>.webp`, the hash being the first 8 hex digits
  * of the SHA-256 of the SVG drawn, like the files in server/media. A rename gives a new URL, so
  * the picture can be cached forever. The storefront is given the WebP (services/
- * catalogue-raster.ts): a browser lays out and paints an SVG picture on the page's main
+ * made-pictures.ts): a browser lays out and paints an SVG picture on the page's main
  * thread, about 7 ms of a start's CPU per picture, where a WebP is decoded off it. The same
  * name with `.svg` serves the drawing itself.
  */

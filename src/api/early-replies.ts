@@ -30,10 +30,11 @@ export const ORDER_FORM_FILES = 'order-form'
  * The modules those pages run first, by the same addresses (the page itself, the account bar
  * and bell their first screen comes with, and what takes the screen over:
  * src/app/list-screens.ts), and by language what any page but home waits for before its first
- * render (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The build names their files and styles in the
- * page (an element with id `EARLY_MODULES_ID`, vite.config.ts) and the page's first script
- * preloads the page's and its language's with the list, instead of the storefront's script
- * finding them one import after another. The order form's files are named there too
+ * render (the whole catalogue of messages and the saved cache's restore, src/main.tsx). The
+ * build names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
+ * vite.config.ts) and the page's first script preloads the page's and its language's with the
+ * list, instead of the storefront's script finding them one import after another. The order
+ * form's files are named there too
  * (`ORDER_FORM_FILES`), for the storefront to preload a few at a time before it imports the form
  * (src/ui/preload-listed.ts).
  */

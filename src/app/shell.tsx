@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react'
-import { Trans } from '@lingui/react/macro'
 import { useQueryClient } from '@tanstack/react-query'
 import { lazyPiece } from '../ui/lazy-piece'
 import { ConnectionPopup } from './connection-popup'
@@ -68,21 +67,7 @@ export function Shell({ navigation, children }: { navigation: Navigation; childr
   return (
     <NavigationProvider value={navigation}>
       <ThemeSync />
-      <TopBar
-        skipLink={
-          <a
-            href="#/"
-            className={styles.skipLink}
-            onClick={(event) => {
-              // A plain #main would be read as a route by the hash router.
-              event.preventDefault()
-              document.getElementById('main')?.focus()
-            }}
-          >
-            <Trans>Skip to content</Trans>
-          </a>
-        }
-      />
+      <TopBar />
       <SecondaryBar />
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { websiteInfoQuery } from '../api/website-info'
@@ -106,17 +106,27 @@ function Search() {
 }
 
 /**
- * The top bar, the page's banner. It starts with `skipLink`, the first thing a keyboard reaches,
- * inside the banner as every piece of the page is inside a landmark.
+ * The top bar, the page's banner. It starts with the skip link, the first thing a keyboard
+ * reaches, inside the banner as every piece of the page is inside a landmark.
  */
-export function TopBar({ skipLink }: { skipLink?: ReactNode }) {
+export function TopBar() {
   const { t } = useLingui()
   const token = useToken()
   const { data: info } = useQuery(websiteInfoQuery())
 
   return (
     <header className={styles.topBar}>
-      {skipLink}
+      <a
+        href="#/"
+        className={styles.skipLink}
+        onClick={(event) => {
+          // A plain #main would be read as a route by the hash router.
+          event.preventDefault()
+          document.getElementById('main')?.focus()
+        }}
+      >
+        <Trans>Skip to content</Trans>
+      </a>
       <AppLink to="/" className={styles.logoLink} aria-label={t`Home`}>
         {info?.logo_url ? (
           <img
