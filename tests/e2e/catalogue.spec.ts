@@ -431,6 +431,33 @@ test("product 1's pictures are a gallery a keyboard can page through, in both la
   }
 })
 
+test("a product's other pictures are fetched when the customer reaches for its gallery, not with the page", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const fetched: string[] = []
+  page.on('request', (request) => {
+    const name = /\/(gallery-\d)\.\w+\.webp$/.exec(request.url())?.[1]
+    if (name) fetched.push(name)
+  })
+  await page.goto('/#/products/products-1/1')
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  const gallery = page.getByRole('region', { name: /PUBG Mobile UC/ })
+  const pictures = gallery.getByRole('group').locator('img')
+  // The page is loaded and the first picture shown: the three beside it still wait.
+  await expect
+    .poll(() => pictures.first().evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0)
+  await page.waitForLoadState('networkidle')
+  expect(fetched).toEqual([])
+  await gallery.getByRole('button', { name: 'Next picture' }).hover()
+  await expect.poll(() => fetched.toSorted()).toEqual(['gallery-1', 'gallery-2', 'gallery-3'])
+  for (const img of await pictures.all())
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.naturalWidth))
+      .toBeGreaterThan(0)
+})
+
 test("at 320 px the gallery's pictures and buttons stay beside the product's text", async ({
   page,
 }) => {

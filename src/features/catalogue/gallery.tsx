@@ -15,9 +15,12 @@ export function galleryPictures(product: Pick<ProductDetail, 'image' | 'images'>
 /**
  * A product's pictures: one scroll-snapped row, swiped on a phone, with "previous" and "next"
  * buttons and the picture's number said as it changes (a carousel as WAI-ARIA describes it).
- * The first picture is the page's largest element: it loads at once and first; the others load
- * as they come near. Each picture is square and sized before it arrives. In Arabic the row runs
- * right to left and the buttons point the way they move.
+ * The first picture is the page's largest element: it loads at once and first. The others wait
+ * until the customer reaches for the row (a pointer over it or down on it, the focus in it, a
+ * scroll, a press kept from before the storefront started): a browser fetches a row's lazy
+ * pictures with the page, since they lie beside the screen, not below it, and a customer who
+ * never pages through the row would pay for them. Each picture is square and sized before it
+ * arrives. In Arabic the row runs right to left and the buttons point the way they move.
  */
 export function Gallery({
   product,
@@ -29,6 +32,8 @@ export function Gallery({
   const name = product.name
   const track = useRef<HTMLUListElement>(null)
   const [shown, setShown] = useState(0)
+  const [reached, setReached] = useState(false)
+  const reach = () => setReached(true)
   /** The picture a button scrolls to, until the row stops there (or a swipe takes over). */
   const target = useRef<number | null>(null)
   if (pictures.length < 2) return <DetailImage src={pictures[0]} />
@@ -50,6 +55,7 @@ export function Gallery({
     const row = track.current
     if (!row?.clientWidth) return
     const to = Math.max(0, Math.min(last, index))
+    reach()
     setShown(to)
     target.current = to
     if (arrived(row)) target.current = null
@@ -58,6 +64,7 @@ export function Gallery({
   // On the way to a button's picture the row passes others: the count (read out as it changes)
   // and the next press keep to where it goes, not to where it is in between.
   const onScroll = () => {
+    reach()
     const row = track.current
     if (!row?.clientWidth || !arrived(row)) return
     target.current = null
@@ -87,6 +94,9 @@ export function Gallery({
       className={styles.gallery}
       aria-roledescription={t`carousel`}
       aria-label={t`Pictures of ${name}`}
+      onPointerOver={reach}
+      onPointerDown={reach}
+      onFocus={reach}
     >
       <ul
         ref={track}
@@ -106,7 +116,7 @@ export function Gallery({
             <div role="group" aria-roledescription={t`slide`} aria-label={numbered(index + 1)}>
               <img
                 className={styles.detailImage}
-                src={src}
+                src={index && !reached ? undefined : src}
                 alt={alt(index + 1)}
                 width={400}
                 height={400}
