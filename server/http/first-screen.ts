@@ -21,7 +21,7 @@ import type { ListScreenReplies } from '../../src/contract/list-screens'
 import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import { TEXT_DIRECTIONS } from '../../src/contract/locales'
-import { pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../src/contract/pictures'
+import { iconHref, pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../src/contract/pictures'
 import {
   FIRST_SCREEN_ID,
   FIRST_SCREEN_PRESSES,
@@ -403,7 +403,7 @@ export function withFirstScreen(
       // The store's own icon from the start: the storefront would otherwise swap the built one
       // for it, and the browser fetch and decode both.
       .replace(/<link rel="icon"[^>]*>/, (link) =>
-        markup.icon ? `<link rel="icon" href="${escapeHtml(markup.icon)}">` : link,
+        markup.icon ? `<link rel="icon" href="${escapeHtml(iconHref(markup.icon))}">` : link,
       )
       // First in the head (a script after a stylesheet would wait for it to load), after the
       // early modules' names it reads and the page's viewport: the slide's preload picks its

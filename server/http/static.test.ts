@@ -11,6 +11,7 @@ import { demoSeed } from '../demo/seed'
 import { describeEachDatabase, type TestContext } from '../test/context'
 import { customer, order } from '../test/orders'
 import { ListScreenSchemas } from '../../src/contract/list-screens'
+import { ICON_WIDTH } from '../../src/contract/pictures'
 import { withFirstScreen } from './first-screen'
 import { MEDIA_DIR } from './static'
 
@@ -264,7 +265,7 @@ describeEachDatabase(
           expect(page).not.toContain('<nav>Orders</nav>')
           expect(page).toContain("<title>Shop &amp; &lt;Co&gt; $'</title>")
           // The store's icon from the start, not the built one the storefront would swap.
-          expect(page).toContain('<link rel="icon" href="/media/icon&amp;1.svg">')
+          expect(page).toContain('<link rel="icon" href="/media/icon&amp;1.svg?w=64">')
           expect(page).not.toContain('favicon.svg')
           // Home's styles apply before the first paint; the scripts are asked for after it.
           expect(page).toContain('<link rel="stylesheet" crossorigin="" href="/assets/home-1.css">')
@@ -539,11 +540,24 @@ describeEachDatabase(
       expect(await (await ctx.app.request(`${logo}?w=800`)).arrayBuffer()).toEqual(
         await (await ctx.app.request(logo)).arrayBuffer(),
       )
-      // A drawing has no copies.
-      const drawing = `/media/${readdirSync(MEDIA_DIR).find((file) => file.endsWith('.svg'))}`
-      const asked = await ctx.app.request(`${drawing}?w=480`)
+    })
+
+    it("serves a drawing's PNG at the icon's width and the copies' (?w=64), the drawing itself for any other", async () => {
+      const icon = demoSeed.websiteInfo.icon_url!
+      expect(icon).toMatch(/\.svg$/)
+      for (const width of [ICON_WIDTH, 480]) {
+        const png = await ctx.app.request(`${icon}?w=${width}`)
+        expect(png.status).toBe(200)
+        expect(png.headers.get('content-type')).toBe('image/png')
+        expect(png.headers.get('cache-control')).toBe(IMMUTABLE)
+        const bytes = Buffer.from(await png.arrayBuffer())
+        expect(png.headers.get('content-length')).toBe(String(bytes.length))
+        const { format, width: drawn } = await sharp(bytes).metadata()
+        expect([format, drawn]).toEqual(['png', width])
+      }
+      const asked = await ctx.app.request(`${icon}?w=600`)
       expect(asked.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
-      expect(await asked.text()).toBe(await (await ctx.app.request(drawing)).text())
+      expect(await asked.text()).toBe(await (await ctx.app.request(icon)).text())
     })
   },
   { only: ['sqlite'] },

@@ -80,8 +80,8 @@ interface KeptFile {
   bodies: { encoding?: string; body: Uint8Array<ArrayBuffer> }[]
 }
 
-/** The pictures the store makes narrower copies of. */
-const RESIZABLE = /^image\/(webp|jpeg|png)$/
+/** The pictures the store makes narrower copies of (a drawing's is a PNG). */
+const RESIZABLE = /^image\/(webp|jpeg|png|svg\+xml)(;|$)/
 
 /** How many files a folder's answers keep in memory: a few releases' worth. */
 const FILES_KEPT = 2_000
@@ -307,15 +307,17 @@ export function staticRoutes(
     const res = media(c) ?? (c.req.header('range') ? await lookup(c, mediaRanges) : undefined)
     if (!res) return c.text('Not Found', 404)
     res.headers.set('Cache-Control', IMMUTABLE)
-    // A narrower copy of a picture (`?w=`, src/contract/pictures.ts); the picture itself when
-    // it cannot be made.
+    // A narrower copy of a picture, a drawing's as a PNG (`?w=`, src/contract/pictures.ts);
+    // the picture itself when it cannot be made.
     const width = pictureWidth(c.req.query('w'))
-    if (width && res.status === 200 && RESIZABLE.test(res.headers.get('content-type') ?? '')) {
+    const type = res.headers.get('content-type') ?? ''
+    if (width && res.status === 200 && RESIZABLE.test(type)) {
       const bytes = new Uint8Array(await res.arrayBuffer())
-      const copy = await narrowPicture(c.req.path, bytes, width).catch(() => bytes)
+      const copy = await narrowPicture(c.req.path, bytes, width).catch(() => undefined)
       const headers = new Headers(res.headers)
-      headers.set('Content-Length', String(copy.length))
-      return conditional(c, new Response(new Uint8Array(copy), { status: 200, headers }))
+      headers.set('Content-Length', String((copy ?? bytes).length))
+      if (copy && type.startsWith('image/svg')) headers.set('Content-Type', 'image/png')
+      return conditional(c, new Response(new Uint8Array(copy ?? bytes), { status: 200, headers }))
     }
     return conditional(c, res)
   })

@@ -1,6 +1,6 @@
 import pLimit from 'p-limit'
 import sharp from 'sharp'
-import { PICTURE_WIDTHS } from '../../src/contract/pictures'
+import { MADE_WIDTHS } from '../../src/contract/pictures'
 
 /*
  * The pictures the server makes with sharp: the drawn catalogue pictures as WebP
@@ -35,15 +35,23 @@ export function rasterImage(name: string, svg: string): Promise<Buffer> {
 /** The width asked for (`w`), when it is one the store makes copies at. */
 export function pictureWidth(asked: string | undefined): number | undefined {
   const width = Number(asked)
-  return (PICTURE_WIDTHS as readonly number[]).includes(width) ? width : undefined
+  return MADE_WIDTHS.includes(width) ? width : undefined
 }
 
-/** The picture `name` (its bytes), at most `width` pixels wide, in its own format. */
+/**
+ * The picture `name` (its bytes), at most `width` pixels wide, in its own format; a drawing
+ * (SVG) as a PNG that wide.
+ */
 export function narrowPicture(name: string, bytes: Uint8Array, width: number): Promise<Buffer> {
   return madePicture(`${name}?w=${width}`, async () => {
     const picture = sharp(bytes)
-    // One no wider already is its own copy: encoded again, it would only grow.
     const { width: own = 0, format } = await picture.metadata()
+    if (format === 'svg') {
+      // Drawn at the density that makes it that wide: a drawing has no pixels to lose.
+      const density = Math.min(2400, (72 * width) / Math.max(1, own))
+      return sharp(bytes, { density }).resize({ width }).png({ palette: true }).toBuffer()
+    }
+    // One no wider already is its own copy: encoded again, it would only grow.
     if (own <= width) return Buffer.from(bytes)
     const narrower = picture.resize({ width })
     // The qualities the store's own pictures are made at (scripts/make-media.ts).

@@ -1,4 +1,5 @@
 import { setElementVars } from '@vanilla-extract/dynamic'
+import { iconHref } from '../contract/pictures'
 import type { WebsiteInfo } from '../contract/site'
 import { site } from './theme.css'
 
@@ -54,7 +55,8 @@ export function applyWebsiteInfo(info: WebsiteInfo, root: HTMLElement = document
       document.head.append(link)
     }
     // The server's page may carry it already: set again, the browser would fetch it again.
-    if (link.getAttribute('href') !== info.icon_url) link.href = info.icon_url
+    const href = iconHref(info.icon_url)
+    if (link.getAttribute('href') !== href) link.href = href
   }
   document.querySelector('meta[name="theme-color"]')?.setAttribute('content', info.primary_color)
 }
