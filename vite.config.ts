@@ -402,6 +402,12 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'install-prompt',
               test: /[\\/]src[\\/]pwa[\\/](install-prompt|pwa\.css)\.tsx?$/,
             },
+            // The service worker's registration and the library it loads, in one file instead
+            // of two fetched one after the other, once the page has loaded.
+            {
+              name: 'service-worker',
+              test: /[\\/]src[\\/]pwa[\\/]service-worker\.ts$|node_modules[\\/]workbox-window[\\/]/,
+            },
             // Push only: loaded when a customer turns notifications on, and never precached.
             { name: 'firebase', test: /node_modules[\\/](@firebase|firebase|idb)[\\/]/ },
           ],
