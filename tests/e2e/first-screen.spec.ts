@@ -714,21 +714,6 @@ test.describe('home before the router has loaded', () => {
     await router
   })
 
-  test("a page's icon is the store's, as a PNG, from its first screen on and as the storefront runs", async ({
-    page,
-  }) => {
-    // Home comes as the server's first screen, the about page as the built shell.
-    for (const path of ['/', '/#/about-us']) {
-      await page.goto(path)
-      await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
-      const icon = page.locator('link[rel="icon"]')
-      await expect(icon).toHaveCount(1)
-      await expect(icon).toHaveAttribute('href', /^\/media\/icon\.\w+\.svg\?w=64$/)
-      const drawn = await page.request.get((await icon.getAttribute('href'))!)
-      expect(drawn.headers()['content-type'], path).toBe('image/png')
-    }
-  })
-
   test('home works, and a link followed opens its page once the router is there', async ({
     page,
   }) => {

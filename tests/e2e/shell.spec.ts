@@ -17,11 +17,12 @@ test('the shell takes its colours, title and icon from the server', async ({ pag
   const info = JSON.parse(
     ((await reply.json()) as { website_info: string }).website_info,
   ) as WebsiteInfo
-  // The store's icon comes with the page, and the storefront leaves it be (each change of the
-  // link has the browser fetch an icon again).
-  expect(await (await request.get('/')).text()).toContain(
-    `<link rel="icon" href="${info.icon_url}">`,
-  )
+  // The store's icon comes with the page, as a PNG (a drawing would cost the page a document of
+  // its own to draw), and the storefront leaves it be (each change of the link has the browser
+  // fetch an icon again).
+  const icon = `${info.icon_url}?w=64`
+  expect(await (await request.get('/')).text()).toContain(`<link rel="icon" href="${icon}">`)
+  expect((await request.get(icon)).headers()['content-type']).toBe('image/png')
   await page.addInitScript(() => {
     const changes: string[] = []
     ;(window as unknown as { iconChanges: string[] }).iconChanges = changes
@@ -35,7 +36,7 @@ test('the shell takes its colours, title and icon from the server', async ({ pag
   await expect(page).toHaveTitle(info.website_name)
   // The footer is the storefront's own: it has started.
   await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
-  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', info.icon_url)
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', icon)
   await expect(page.locator('link[rel~="icon"]')).toHaveCount(1)
   expect(
     await page.evaluate(() => (window as unknown as { iconChanges: string[] }).iconChanges),
