@@ -54,10 +54,19 @@ const isHomeRouteChunk = (chunk: { moduleIds: readonly string[] }) =>
   chunk.moduleIds.some((id) => id.includes('/src/routes/index.tsx?tsr-split'))
 
 /**
+ * The lazy pieces home shows once its first screen is up, whatever the customer does (the footer
+ * and the floating WhatsApp button; the install button, when the browser offers to install), by
+ * their chunks' names: their messages come with home's first ones (`firstMessages` in
+ * src/ui/lazy-piece.tsx), so home does without the whole catalogue until the customer goes on.
+ */
+const FIRST_PIECES = new Set(['footer', 'install-prompt'])
+
+/**
  * `locales/{locale}/messages.po?first`: the catalogue with only the messages the home page's
- * first load uses (the code of the entry, the home route and what they import statically); the
- * whole catalogue follows with the first lazy piece or other route (src/i18n/locale.ts). Lingui
- * compiles the catalogue; the messages left out are taken out once the chunks are known.
+ * first load uses (the code of the entry, the home route and what they import statically) and
+ * those of FIRST_PIECES; the whole catalogue follows with the first other lazy piece or route
+ * (src/i18n/locale.ts). Lingui compiles the catalogue; the messages left out are taken out once
+ * the chunks are known.
  */
 function firstMessages(): Plugin {
   const QUERY = '?first'
@@ -97,7 +106,8 @@ function firstMessages(): Plugin {
         chunks[fileName].imports.forEach(add)
       }
       for (const chunk of Object.values(chunks))
-        if (chunk.isEntry || isHomeRouteChunk(chunk)) add(chunk.fileName)
+        if (chunk.isEntry || isHomeRouteChunk(chunk) || FIRST_PIECES.has(chunk.name))
+          add(chunk.fileName)
       const sources = [...first].flatMap((fileName) =>
         Object.values(chunks[fileName]!.modules).map((module) => module.code ?? ''),
       )

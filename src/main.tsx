@@ -14,7 +14,13 @@ import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
 import type { AppRouter, routedTree } from './app/routed'
 import { isListRoute, screenRouteOf } from './app/screen-routes'
-import { activateLocale, currentLocale, storedLocale, subscribeLocale } from './i18n/locale'
+import {
+  activateLocale,
+  currentLocale,
+  storedLocale,
+  subscribeLocale,
+  wholeCatalogue,
+} from './i18n/locale'
 import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './contract/constants'
 import { nextTask, whenIdle } from './ui/when-idle'
 import './theme/theme.css'
@@ -159,6 +165,8 @@ function RouterInTheBackground({ shown }: { shown: string }) {
     const load = () => {
       for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
       loadRouter().catch(() => {})
+      // What the next page shows waits for it too (home's first load came with its own messages).
+      wholeCatalogue().catch(() => {})
     }
     for (const type of USE_EVENTS) window.addEventListener(type, load, options)
     window.addEventListener('hashchange', handOver, { once: true })

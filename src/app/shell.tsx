@@ -13,7 +13,8 @@ import * as styles from './shell.css'
 // Below the fold, floating or waiting on the service worker: loaded after the first paint (the
 // footer and the floating buttons once the browser is idle), off the critical path of the first
 // screen; a piece that cannot load (offline) is simply left out.
-const idle = { idle: true }
+// Their messages come with home's first ones (vite.config.ts, FIRST_PIECES).
+const idle = { idle: true, firstMessages: true }
 const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer), undefined, idle)
 const WhatsAppButton = lazyPiece(
   () => import('./footer').then((m) => m.WhatsAppButton),

@@ -37,7 +37,8 @@ export const serveAccountBar = () => Promise.all([AccountBar.serve(), Bell.serve
 const InstallButton = lazyPiece(
   () => import('../pwa/install-prompt').then((m) => m.InstallButton),
   undefined,
-  idle,
+  // Its messages come with home's first ones (vite.config.ts, FIRST_PIECES).
+  { idle: true, firstMessages: true },
 )
 
 function Install() {

@@ -21,16 +21,18 @@ export type PieceState = 'loading' | 'failed'
  * catalogue's, which a page other than home waits for). In the server's process it renders so
  * in every screen from then on: serve only a piece whose markup needs data that only the
  * screens made with it carry (the account bar, a signed-in customer's profile).
+ * With `firstMessages`, its messages come with home's first ones (FIRST_PIECES in
+ * vite.config.ts, which must name its chunk) and it does not wait for the whole catalogue.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: (state: PieceState) => ReactNode = () => null,
-  { idle = false }: { idle?: boolean } = {},
+  { idle = false, firstMessages = false }: { idle?: boolean; firstMessages?: boolean } = {},
 ): ComponentType<P> & { serve: () => Promise<void> } {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
   const start = () => {
-    pending ??= Promise.all([load(), wholeCatalogue()]).then(
+    pending ??= Promise.all([load(), firstMessages || wholeCatalogue()]).then(
       ([component]) => (loaded = component),
       (error: unknown) => {
         pending = undefined

@@ -705,13 +705,16 @@ test.describe('home before the router has loaded', () => {
     const follow = page.getByRole('region', { name: 'Follow us' })
     await expect(follow.getByRole('link', { name: 'WhatsApp' })).toBeVisible()
     await page.waitForLoadState('networkidle')
-    // Neither the router nor the reply checks (valibot) nor a call for the contact details.
-    expect(asked.filter((path) => /\/(router|valibot)-[\w-]+\.js$|contact-us/.test(path))).toEqual(
-      [],
-    )
+    // Neither the router nor the reply checks (valibot) nor the whole catalogue of messages
+    // (the footer's come with home's first ones) nor a call for the contact details.
+    expect(
+      asked.filter((path) => /\/(router|valibot|messages)-[\w-]+\.js$|contact-us/.test(path)),
+    ).toEqual([])
+    // Once the customer uses the page, what the next page needs: the router and the messages.
     const router = page.waitForRequest(/\/assets\/router-[\w-]+\.js$/)
+    const messages = page.waitForRequest(/\/assets\/messages-[\w-]+\.js$/)
     await page.getByRole('searchbox', { name: 'Search products' }).focus()
-    await router
+    await Promise.all([router, messages])
   })
 
   test('home works, and a link followed opens its page once the router is there', async ({
