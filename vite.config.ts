@@ -108,6 +108,10 @@ function firstMessages(): Plugin {
       for (const chunk of Object.values(chunks))
         if (chunk.isEntry || isHomeRouteChunk(chunk) || FIRST_PIECES.has(chunk.name))
           add(chunk.fileName)
+      // A piece renamed would show its messages' ids on home: the build stops instead.
+      for (const name of FIRST_PIECES)
+        if (!Object.values(chunks).some((chunk) => chunk.name === name))
+          throw new Error(`first-messages: no chunk named ${name} (FIRST_PIECES)`)
       const sources = [...first].flatMap((fileName) =>
         Object.values(chunks[fileName]!.modules).map((module) => module.code ?? ''),
       )

@@ -17,9 +17,12 @@ export const ICON_WIDTH = 64
 /** The widths `?w=` gives a picture of the store's at (docs/api.md, Images). */
 export const MADE_WIDTHS: readonly number[] = [ICON_WIDTH, ...PICTURE_WIDTHS]
 
+/** A picture the store serves itself, with its kind (`svg` for a drawing). */
+const STORE_PICTURE = /^\/media\/[^?#]+\.(svg|webp|jpe?g|png)$/
+
 /** The page's icon: the store's own at `ICON_WIDTH` pixels; another site's as it is. */
 export const iconHref = (url: string): string =>
-  /^\/media\/[^?#]+\.(svg|webp|jpe?g|png)$/.test(url) ? `${url}?w=${ICON_WIDTH}` : url
+  STORE_PICTURE.test(url) ? `${url}?w=${ICON_WIDTH}` : url
 
 /** A slide's width as drawn, and so as its `srcset` names it (an upload may be wider). */
 export const SLIDE_WIDTH = 1200
@@ -33,7 +36,8 @@ export const SLIDE_SIZES =
  * serves it and it is made of pixels; undefined for a drawing (SVG) or another site's picture.
  */
 export function pictureSrcSet(url: string, width: number): string | undefined {
-  if (!/^\/media\/[^?#]+\.(webp|jpe?g|png)$/.test(url)) return undefined
+  const kind = STORE_PICTURE.exec(url)?.[1]
+  if (!kind || kind === 'svg') return undefined
   return [
     ...PICTURE_WIDTHS.filter((narrower) => narrower < width).map((w) => `${url}?w=${w} ${w}w`),
     `${url} ${width}w`,
