@@ -288,29 +288,27 @@ export const MARKUP_GUARD =
   `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}}catch(e){}})()`
 
 /**
- * With the markup in the page, the storefront's scripts are asked for only after the first
- * paint (the browser's paint timing says when), so the page's styles and first slide have the
- * connection to themselves; then the storefront hydrates the markup. A product's, package's or
- * customer's list page waiting for its own first screen asks for them (a list's with its page's
- * own modules) once that screen is shown, its first
- * pictures have loaded and been decoded, and the browser has reported its main picture painted
- * (Element Timing; two frames on where the browser has none), so that neither the scripts'
- * transfer nor their evaluation comes before that paint; after 1.5 s at the latest.
- * A page that does not show any markup (the guard stepped it aside) or is in the background
- * starts at once, and any other page after half a second. The preloads wait in a template,
- * the entry script first.
+ * With the markup in the page, the storefront's scripts are asked for only once the page's main
+ * picture is painted: home's first slide, or a product's, package's or customer's list page's
+ * own first screen (a list's with its page's own modules) once it is shown. The script waits
+ * for the markup's first pictures (those not loaded lazily, and the main one) to load and be
+ * decoded, then for the browser to report the main picture painted (Element Timing; two frames
+ * on where the browser has none or the page has no main picture), so that neither the scripts'
+ * transfer nor their evaluation comes before that paint; after 1.5 s at the latest. Then the
+ * storefront hydrates the markup. A page that does not show any markup (the guard stepped it
+ * aside) or is in the background starts at once. The preloads wait in a template, the entry
+ * script first.
  */
 export const APP_LOADER =
   `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
   `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script'),` +
   `l=window.${ROUTE_SCREEN_MODULES};` +
   `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
-  `d.head.appendChild(t);d.head.appendChild(s);l&&l()};` +
-  `if(d.visibilityState==='hidden')go();` +
-  `else if(r)r.then(function(c){var m=c&&d.getElementById('${MARKUP_ID}');` +
-  `if(!m)return go();` +
-  `var n=function(){},a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
-  `return i.loading!=='lazy'}),p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
+  `d.head.appendChild(t);d.head.appendChild(s);l&&l()},` +
+  `w=function(m){if(!m)return go();` +
+  `var n=function(){},p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
+  `a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
+  `return i===p||i.loading!=='lazy'}),` +
   `e=PerformanceObserver.supportedEntryTypes||[];` +
   `Promise.all(a.map(function(i){return i.complete?0:new Promise(function(f){` +
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
@@ -318,10 +316,12 @@ export const APP_LOADER =
   `.then(function(){if(!p||!p.naturalWidth||e.indexOf('element')<0)` +
   `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})});` +
   `new PerformanceObserver(function(l){l.getEntries().forEach(function(x){` +
-  `if(x.element===p)setTimeout(go)})}).observe({type:'element',buffered:true})})});` +
+  `if(x.element===p)setTimeout(go)})}).observe({type:'element',buffered:true})})};` +
+  `if(d.visibilityState==='hidden')go();` +
+  `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +
   `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +
-  `else try{new PerformanceObserver(go).observe({type:'paint',buffered:true})}catch(e){go()}` +
-  `setTimeout(go,r?1500:500)})()`
+  `else w(d.getElementById('${MARKUP_ID}'));` +
+  `setTimeout(go,1500)})()`
 
 const hashOf = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`

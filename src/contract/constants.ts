@@ -80,8 +80,9 @@ export const FIRST_SCREEN_PRESSES = '__firstScreenPresses'
 export const INSTALL_OFFER = '__installOffer'
 
 /**
- * The `elementtiming` name of a product's or package's page's main picture: the page's second
- * script waits for the browser to report it painted before asking for the storefront's script.
+ * The `elementtiming` name of a page's main picture (home's first slide, a product's or
+ * package's picture): the page's second script waits for the browser to report it painted
+ * before asking for the storefront's script.
  */
 export const FIRST_PICTURE = 'first-picture'
 

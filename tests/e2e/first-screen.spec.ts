@@ -194,6 +194,38 @@ test('the storefront takes the page over: one home, no script refused', async ({
   )
 })
 
+test("home asks for the storefront's script only once its first slide is painted", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const shown: { url: string; at: number }[] = []
+    ;(window as unknown as { shown: typeof shown }).shown = shown
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        url: string
+        renderTime: number
+      })[])
+        shown.push({ url: entry.url, at: entry.renderTime })
+    }).observe({ type: 'element', buffered: true })
+  })
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  const { slide, script } = await page.evaluate((entry_) => {
+    const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((resource) => new RegExp(entry_).test(resource.name))
+    return {
+      slide: shown.find((paint) => /\/slide-games\.\w+\.webp/.test(paint.url)),
+      script: entry?.startTime,
+    }
+  }, ENTRY.source)
+  // The browser reported the slide painted before the script was asked for: the script's
+  // transfer and run do not hold that paint up.
+  expect(slide).toBeDefined()
+  expect(script).toBeGreaterThan(slide!.at)
+})
+
 test.describe('a product or package page opened from a link', () => {
   function requests(page: Page) {
     const asked: string[] = []

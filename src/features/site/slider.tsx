@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLingui } from '@lingui/react/macro'
 import type { Image } from '../../contract/common'
+import { FIRST_PICTURE } from '../../contract/constants'
 import { pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../contract/pictures'
 import { useLocale } from '../../i18n/use-locale'
 import * as styles from './slider.css'
@@ -49,6 +50,7 @@ export function Slider({ images, label }: { images: Image[]; label: string }) {
             loading={i === 0 ? 'eager' : 'lazy'}
             fetchPriority={i === 0 ? 'high' : 'low'}
             decoding="async"
+            elementtiming={i === 0 ? FIRST_PICTURE : undefined}
           />
         ))}
       </div>
