@@ -17,6 +17,41 @@ function warningsOf(page: Page): string[] {
   return warnings
 }
 
+/**
+ * Opens `path` and waits for the storefront to take it over; then when the browser reported a
+ * picture whose address matches `picture` painted (`type`: its largest paint, or its Element
+ * Timing), and when the page asked for the storefront's script.
+ */
+async function paintAndScript(
+  page: Page,
+  path: string,
+  type: 'largest-contentful-paint' | 'element',
+  picture: RegExp,
+) {
+  await page.addInitScript((type) => {
+    const shown: { url: string; at: number }[] = []
+    ;(window as unknown as { shown: typeof shown }).shown = shown
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { url: string })[])
+        shown.push({ url: entry.url, at: entry.startTime })
+    }).observe({ type, buffered: true })
+  }, type)
+  await page.goto(path)
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  return page.evaluate(
+    ({ picture, entry }) => {
+      const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
+      return {
+        painted: shown.find((paint) => new RegExp(picture).test(paint.url))?.at,
+        script: performance
+          .getEntriesByType('resource')
+          .find((resource) => new RegExp(entry).test(resource.name))?.startTime,
+      }
+    },
+    { picture: picture.source, entry: ENTRY.source },
+  )
+}
+
 /** Holds the storefront's script back until `release`: what happens first is the page's own. */
 async function holdScript(page: Page) {
   let release = () => {}
@@ -197,33 +232,11 @@ test('the storefront takes the page over: one home, no script refused', async ({
 test("home asks for the storefront's script only once its first slide is painted", async ({
   page,
 }) => {
-  await page.addInitScript(() => {
-    const shown: { url: string; at: number }[] = []
-    ;(window as unknown as { shown: typeof shown }).shown = shown
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & {
-        url: string
-        renderTime: number
-      })[])
-        shown.push({ url: entry.url, at: entry.renderTime })
-    }).observe({ type: 'element', buffered: true })
-  })
-  await page.goto('/')
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
-  const { slide, script } = await page.evaluate((entry_) => {
-    const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
-    const entry = performance
-      .getEntriesByType('resource')
-      .find((resource) => new RegExp(entry_).test(resource.name))
-    return {
-      slide: shown.find((paint) => /\/slide-games\.\w+\.webp/.test(paint.url)),
-      script: entry?.startTime,
-    }
-  }, ENTRY.source)
+  const { painted, script } = await paintAndScript(page, '/', 'element', /\/slide-games\.\w+\.webp/)
   // The browser reported the slide painted before the script was asked for: the script's
   // transfer and run do not hold that paint up.
-  expect(slide).toBeDefined()
-  expect(script).toBeGreaterThan(slide!.at)
+  expect(painted).toBeDefined()
+  expect(script).toBeGreaterThan(painted!)
 })
 
 test.describe('a product or package page opened from a link', () => {
@@ -331,30 +344,16 @@ test.describe('a product or package page opened from a link', () => {
   test("a product's page asks for the storefront's script only once its first picture is shown", async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const shown: { url: string; at: number }[] = []
-      ;(window as unknown as { shown: typeof shown }).shown = shown
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceEntry[] & { url: string }[])
-          shown.push({ url: entry.url, at: entry.startTime })
-      }).observe({ type: 'largest-contentful-paint', buffered: true })
-    })
-    await page.goto('/#/products/products-1/1')
-    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
-    const { picture, script } = await page.evaluate(() => {
-      const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
-      const entry = performance
-        .getEntriesByType('resource')
-        .find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name))
-      return {
-        picture: shown.find((paint) => /\/product-1\.\w+\.webp$/.test(paint.url)),
-        script: entry?.startTime,
-      }
-    })
+    const { painted, script } = await paintAndScript(
+      page,
+      '/#/products/products-1/1',
+      'largest-contentful-paint',
+      /\/product-1\.\w+\.webp$/,
+    )
     // The largest paint is the gallery's first picture, shown before the script was asked for:
     // the script's transfer and run do not hold that paint up.
-    expect(picture).toBeDefined()
-    expect(script).toBeGreaterThan(picture!.at)
+    expect(painted).toBeDefined()
+    expect(script).toBeGreaterThan(painted!)
   })
 
   test('in Arabic, a group opened from a link asks for its replies in Arabic at once', async ({
