@@ -294,7 +294,8 @@ export const MARKUP_GUARD =
  * for the markup's first pictures (those not loaded lazily, and the main one) to load and be
  * decoded, then for the browser to report the main picture painted (Element Timing; two frames
  * on where the browser has none or the page has no main picture), so that neither the scripts'
- * transfer nor their evaluation comes before that paint; after 1.5 s at the latest. Then the
+ * transfer nor their evaluation comes before that paint; after 1.5 s at the latest (the timer
+ * is set first, so that a browser without what the wait uses still starts). Then the
  * storefront hydrates the markup. A page that does not show any markup (the guard stepped it
  * aside) or is in the background starts at once. The preloads wait in a template, the entry
  * script first.
@@ -309,7 +310,7 @@ export const APP_LOADER =
   `var n=function(){},p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
   `a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
   `return i===p||i.loading!=='lazy'}),` +
-  `e=PerformanceObserver.supportedEntryTypes||[];` +
+  `e=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];` +
   `Promise.all(a.map(function(i){return i.complete?0:new Promise(function(f){` +
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
   `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(n):0}))})` +
@@ -317,11 +318,11 @@ export const APP_LOADER =
   `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})});` +
   `new PerformanceObserver(function(l){l.getEntries().forEach(function(x){` +
   `if(x.element===p)setTimeout(go)})}).observe({type:'element',buffered:true})})};` +
+  `setTimeout(go,1500);` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +
   `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +
-  `else w(d.getElementById('${MARKUP_ID}'));` +
-  `setTimeout(go,1500)})()`
+  `else w(d.getElementById('${MARKUP_ID}'))})()`
 
 const hashOf = (script: string) =>
   `'sha256-${createHash('sha256').update(script).digest('base64')}'`

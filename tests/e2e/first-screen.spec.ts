@@ -239,6 +239,20 @@ test("home asks for the storefront's script only once its first slide is painted
   expect(script).toBeGreaterThan(painted!)
 })
 
+test('in a browser without performance observers, home still gets its storefront', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as { PerformanceObserver?: unknown }).PerformanceObserver
+  })
+  await page.goto('/')
+  // The footer is the storefront's own, and the search form answers once it has taken over.
+  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Search products' })
+  await search.fill('pubg')
+  await expect(search).toHaveValue('pubg')
+})
+
 test.describe('a product or package page opened from a link', () => {
   function requests(page: Page) {
     const asked: string[] = []
