@@ -1,4 +1,4 @@
-import { globalStyle, keyframes, style } from '@vanilla-extract/css'
+import { keyframes, style } from '@vanilla-extract/css'
 import { phone, site, tokens } from '../../theme/theme.css'
 
 export const section = style({ display: 'grid', gap: '1rem', marginBlockStart: '1.5rem' })
@@ -12,15 +12,6 @@ export const grid = style({
   listStyle: 'none',
   margin: 0,
   padding: 0,
-})
-
-// A card off screen is not laid out or painted, nor painted again as its picture arrives;
-// `auto` keeps the size it had once shown, so the page does not jump as it scrolls. Its
-// shadow, raised on hover, is drawn past the clip that this brings.
-globalStyle(`${grid} > li`, {
-  contentVisibility: 'auto',
-  containIntrinsicBlockSize: 'auto 14rem',
-  overflowClipMargin: '1.5rem',
 })
 
 export const card = style({
