@@ -23,6 +23,7 @@ import { seedRouteScreen } from './app/route-screens'
 import type { CatalogueRoute, ListScreen } from './app/screen-routes'
 import { renderSignedIn } from './api/token'
 import { serveAccountBar } from './app/top-bar'
+import { serveFooter } from './app/shell'
 import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
 import { INTL_LOCALES, type Locale } from './contract/common'
 import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
@@ -64,6 +65,7 @@ export async function renderFirstScreen(
       queryClient.setQueryData(siteQueries.slider().queryKey, data.slider)
       queryClient.setQueryData(catalogueQueries.products(data.locale).queryKey, data.products)
       queryClient.setQueryData(catalogueQueries.groups(data.locale).queryKey, data.groups)
+      queryClient.setQueryData(siteQueries.contact(data.locale).queryKey, data.contact)
     },
     data.locale,
     { signedIn },
@@ -134,6 +136,7 @@ async function render(
   { signedIn = false, timeZone }: { signedIn?: boolean; timeZone?: string } = {},
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
+  await serveFooter()
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages: CATALOGUES[locale] })
   const queryClient = createQueryClient()
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)

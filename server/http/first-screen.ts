@@ -160,9 +160,15 @@ export async function listScreenData<K extends ListScreen>(
     kind === 'orders'
       ? { orders: `/api/orders${local}&page=1` }
       : { logs: `/api/payment-logs${local}&page=1` }
-  // The customer's profile too: the account bar shows the balance without a call of its own.
+  // The customer's profile too: the account bar shows the balance without a call of its own;
+  // and the contact details, for the footer's links.
   const replies = await repliesOrStatus(
-    { website_info: PATHS.website_info, profile: `/api/profile${local}`, ...list },
+    {
+      website_info: PATHS.website_info,
+      profile: `/api/profile${local}`,
+      contact: `/api/contact-us/info${local}`,
+      ...list,
+    },
     request,
     init,
   )
@@ -270,8 +276,9 @@ export const MARKUP_GUARD =
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');` +
+  // The bar's link of the page, not the footer's.
   `var v=e.querySelector('nav [aria-current="page"]');` +
-  `v&&v.scrollIntoView({block:'nearest',inline:'nearest'});return c})` +
+  `v&&!v.closest('footer')&&v.scrollIntoView({block:'nearest',inline:'nearest'});return c})` +
   `.catch(function(){return null});` +
   `if(s)window.${ROUTE_SCREEN_MODULES}=function(){x([h,p],!1)};return}` +
   `var o=location.origin+'/api/',q='?local='+p,` +

@@ -451,8 +451,9 @@ describeEachDatabase(
             locale: 'ar',
             website_info: await api('/api/website/info'),
             orders: await api('/api/orders?local=ar&page=1'),
-            // The balance the account bar shows, with the list.
+            // The balance the account bar shows, with the list; and the footer's links.
             profile: await api('/api/profile?local=ar'),
+            contact: await api('/api/contact-us/info?local=ar'),
           })
 
           // Each session its own: the other customer's wallet holds only its opening credit.
@@ -466,6 +467,7 @@ describeEachDatabase(
             markup: `<h1>wallet at /wallet</h1><p>${logs.data[0]!.id} en UTC</p>`,
             logs,
             profile: await api('/api/profile?local=en', other.token),
+            contact: await api('/api/contact-us/info?local=en'),
           })
 
           // Without a session, with one that has ended, with a zone or language it cannot use.

@@ -10,6 +10,7 @@ import {
 } from '../contract/list-screens'
 import { orderQueries } from '../features/orders/queries'
 import { walletQueries } from '../features/wallet/queries'
+import { siteQueries } from '../features/site/queries'
 import { listSearch, type SearchInput } from '../routes/-search'
 import { firstListFilters } from '../ui/dated-list'
 import { seedNewer, seedWebsiteInfo } from './first-screen'
@@ -45,6 +46,8 @@ export function seedListScreen<K extends ListScreen>(
   // Never a time ahead of the device's clock, which would keep it fresh too long.
   const profileAt = Math.min(updatedAt, Date.now())
   seedNewer(queryClient, profileQuery().queryKey, replies.profile, profileAt)
+  // The footer's links, in the screen's language.
+  seedNewer(queryClient, siteQueries.contact(replies.locale).queryKey, replies.contact, updatedAt)
 }
 
 /**

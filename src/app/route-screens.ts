@@ -28,10 +28,7 @@ export async function takeRouteScreen(
     ])
     const checked = checkReply('first-screen', RouteScreenSchema, screen)
     if (!checked.ok || checked.output.locale !== locale) return false
-    const { website_info, contact, generated_at } = checked.output
-    seedWebsiteInfo(queryClient, website_info, generated_at)
-    // The footer's links, in the screen's language.
-    seedNewer(queryClient, siteQueries.contact(locale).queryKey, contact, generated_at)
+    seedWebsiteInfo(queryClient, checked.output.website_info, checked.output.generated_at)
     return seedRouteScreen(queryClient, route, checked.output, checked.output.generated_at)
   } catch {
     return false
@@ -58,5 +55,7 @@ export function seedRouteScreen(
       : ([[catalogueQueries.package(locale, route.id).queryKey, replies.package]] as const)
   if (entries.some(([, reply]) => reply === undefined)) return false
   for (const [queryKey, reply] of entries) seedNewer(queryClient, queryKey, reply, updatedAt)
+  // The footer's links, in the screen's language.
+  seedNewer(queryClient, siteQueries.contact(locale).queryKey, replies.contact, updatedAt)
   return true
 }

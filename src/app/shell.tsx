@@ -15,7 +15,13 @@ import * as styles from './shell.css'
 // screen; a piece that cannot load (offline) is simply left out.
 // Their messages come with home's first ones (vite.config.ts, FIRST_PIECES).
 const idle = { idle: true, firstMessages: true }
-const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer), undefined, idle)
+// The server's first screens come with the footer, kept as it is until its code comes.
+const Footer = lazyPiece(() => import('./footer').then((m) => m.Footer), undefined, {
+  ...idle,
+  kept: 'footer',
+})
+/** For the server's process (src/entry-server.tsx): its screens are rendered with the footer. */
+export const serveFooter = () => Footer.serve()
 const WhatsAppButton = lazyPiece(
   () => import('./footer').then((m) => m.WhatsAppButton),
   undefined,

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { LocaleSchema } from './common'
 import { OrderPageSchema } from './orders'
 import { ProfileReplySchema } from './profile'
-import { WebsiteInfoReplySchema } from './site'
+import { ContactReplySchema, WebsiteInfoReplySchema } from './site'
 import { PaymentLogPageSchema } from './wallet'
 
 /**
@@ -16,6 +16,7 @@ const screen = {
   locale: LocaleSchema,
   website_info: WebsiteInfoReplySchema,
   profile: ProfileReplySchema,
+  contact: ContactReplySchema,
 }
 export const ListScreenSchemas = {
   orders: v.object({ ...screen, orders: OrderPageSchema }),

@@ -1,10 +1,22 @@
-import { startTransition, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import {
+  startTransition,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ReactNode,
+} from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { wholeCatalogue } from '../i18n/locale'
 import { useOnline } from './use-online'
 import { afterSettled } from './when-idle'
 
 export type PieceState = 'loading' | 'failed'
+
+const AS_SERVED = { __html: '' }
+const noSubscription = () => () => {}
+const isHydrating = () => true
+const isNotHydrating = () => false
 
 /**
  * A component whose code is fetched when it is first shown, like React.lazy, but whose failure
@@ -23,11 +35,20 @@ export type PieceState = 'loading' | 'failed'
  * screens made with it carry (the account bar, a signed-in customer's profile).
  * With `firstMessages`, its messages come with home's first ones (FIRST_PIECES in
  * vite.config.ts, which must name its chunk) and it does not wait for the whole catalogue.
+ * With `kept` (the tag of the piece's outer element), the server renders the piece in its first
+ * screens (its code loaded there with `serve`), and the storefront keeps that markup as it is,
+ * not hydrated, until the piece's code has come: the page keeps the height it was first drawn
+ * with (a piece below the fold that came later made it grow under a customer who had begun to
+ * scroll). A page the storefront renders anew shows `placeholder` meanwhile.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
   placeholder: (state: PieceState) => ReactNode = () => null,
-  { idle = false, firstMessages = false }: { idle?: boolean; firstMessages?: boolean } = {},
+  {
+    idle = false,
+    firstMessages = false,
+    kept,
+  }: { idle?: boolean; firstMessages?: boolean; kept?: 'footer' } = {},
 ): ComponentType<P> & { serve: () => Promise<void> } {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
@@ -49,6 +70,10 @@ export function lazyPiece<P extends object>(
       () => loaded && { current: loaded },
     )
     const [failed, setFailed] = useState(false)
+    // Hydrating the server's markup of the piece, whose code has not come (on the server it
+    // has): kept as the server made it.
+    const hydrating = useSyncExternalStore(noSubscription, isNotHydrating, isHydrating)
+    const [keep] = useState(() => !!kept && hydrating && !loaded)
     // Offline too: the service worker keeps every chunk of the build, so the piece usually
     // loads; a failure is shown, and tried again when the device comes back online.
     useEffect(() => {
@@ -70,6 +95,12 @@ export function lazyPiece<P extends object>(
       }
     }, [component, online, queryClient])
     if (component) return <component.current {...props} />
+    if (keep && kept) {
+      const Kept = kept
+      // React leaves an element's content alone where it sets it as HTML, and sets it again
+      // only for another object: this one is always the same.
+      return <Kept dangerouslySetInnerHTML={AS_SERVED} suppressHydrationWarning />
+    }
     return placeholder(failed ? 'failed' : 'loading')
   }
   LazyPiece.serve = async () => {

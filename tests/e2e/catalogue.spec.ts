@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
-import { savedQueryCache, switchToArabic, waitForServiceWorker } from './support'
+import { savedQueryCache, storefrontSettled, switchToArabic, waitForServiceWorker } from './support'
 
 test('scrolling the home grid loads every product and then stops', async ({ page, request }) => {
   const total = (
@@ -361,9 +361,8 @@ test("product 1's pictures are a gallery a keyboard can page through, in both la
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/#/products/products-1/1')
   // The page comes as the server's markup first; its buttons act once the storefront has taken
-  // it over (its footer is the storefront's own); a press before is made then
-  // (first-screen.spec.ts).
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  // it over; a press before is made then (first-screen.spec.ts).
+  await storefrontSettled(page)
   for (const words of [
     { name: 'PUBG Mobile UC', next: 'Next picture', previous: 'Previous picture', of: 'of' },
     { name: 'شدات ببجي موبايل', next: 'الصورة التالية', previous: 'الصورة السابقة', of: 'من' },
@@ -441,7 +440,7 @@ test("a product's other pictures are fetched when the customer reaches for its g
     if (name) fetched.push(name)
   })
   await page.goto('/#/products/products-1/1')
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  await storefrontSettled(page)
   const gallery = page.getByRole('region', { name: /PUBG Mobile UC/ })
   const pictures = gallery.getByRole('group').locator('img')
   // The page is loaded and the first picture shown: the three beside it still wait.

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { placeOrder, signedInCustomer, switchToArabic, waitForServiceWorker } from './support'
+import {
+  placeOrder,
+  signedInCustomer,
+  storefrontSettled,
+  switchToArabic,
+  waitForServiceWorker,
+} from './support'
 
 /** Home's first screen as the server sends it, checked before the storefront's script runs. */
 const productCards = (page: Page) =>
@@ -37,7 +43,7 @@ async function paintAndScript(
     }).observe({ type, buffered: true })
   }, type)
   await page.goto(path)
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  await storefrontSettled(page)
   return page.evaluate(
     ({ picture, entry }) => {
       const shown = (window as unknown as { shown: { url: string; at: number }[] }).shown
@@ -68,8 +74,18 @@ test.describe('without scripts', () => {
 
   test("home's bars, slider and first products come with the page", async ({ page }) => {
     await page.goto('/')
-    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/#/sign-in')
+    const banner = page.getByRole('banner')
+    await expect(banner.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/#/sign-in',
+    )
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
+    // The footer too, its links from the contact details the page came with.
+    const follow = page.getByRole('region', { name: 'Follow us' })
+    await expect(follow.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      /^https:\/\/wa\.me\//,
+    )
     await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
     await expect(productCards(page)).toHaveCount(15)
     await expect(
@@ -215,8 +231,7 @@ test('the storefront takes the page over: one home, no script refused', async ({
   // Typed as soon as the page shows: the box takes it once the storefront runs, and keeps it.
   const search = page.getByRole('searchbox', { name: 'Search products' })
   await search.fill('pubg')
-  // The footer is the storefront's own: it loads after the app has started.
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  await storefrontSettled(page)
   await expect(search).toHaveValue('pubg')
   await expect(page.getByRole('heading', { name: 'Products' })).toHaveCount(1)
   await expect(productCards(page)).toHaveCount(15)
@@ -227,6 +242,51 @@ test('the storefront takes the page over: one home, no script refused', async ({
   expect(await page.evaluate(() => (window as unknown as { refused: string[] }).refused)).toEqual(
     [],
   )
+})
+
+/**
+ * The page's heights, one entry each time it changes, from the frame in which a shown heading
+ * level 1 reads `heading` (its first screen is there) on.
+ */
+async function heightsOnceShown(page: Page, heading: string) {
+  await page.addInitScript((heading) => {
+    const heights: number[] = []
+    ;(window as unknown as { heights: number[] }).heights = heights
+    const frame = () => {
+      const shown = [...document.querySelectorAll('h1')].some(
+        (h1) => h1.textContent === heading && h1.getClientRects().length > 0,
+      )
+      const height = document.documentElement.scrollHeight
+      if (shown && heights.at(-1) !== height) heights.push(height)
+      requestAnimationFrame(frame)
+    }
+    requestAnimationFrame(frame)
+  }, heading)
+  return () => page.evaluate(() => (window as unknown as { heights: number[] }).heights)
+}
+
+test('a first screen keeps its height while the storefront takes it over: nothing comes later below it', async ({
+  page,
+  request,
+}) => {
+  // A phone's; a page that grows as it starts makes the browser show its scrollbar, and the
+  // screen jumps for a customer who has begun to scroll.
+  await page.setViewportSize({ width: 390, height: 844 })
+  const open = async (path: string, heading: string) => {
+    await page.goto('about:blank')
+    const heights = await heightsOnceShown(page, heading)
+    await page.goto(path)
+    await storefrontSettled(page)
+    await page.waitForLoadState('networkidle')
+    // Every card laid out and the footer there, from the first frame.
+    await expect(page.getByRole('contentinfo')).toBeVisible()
+    expect(await heights(), path).toHaveLength(1)
+  }
+  await open('/', 'Wallet Store')
+  await open('/#/products/products-1/1', 'PUBG Mobile UC')
+  // Not yet a package's page: its order form comes with its code, after the first screen.
+  await signedInCustomer(page, request)
+  await open('/#/Orders', 'Orders')
 })
 
 test("home asks for the storefront's script only once its first slide is painted", async ({
@@ -246,8 +306,8 @@ test('in a browser without performance observers, home still gets its storefront
     delete (window as { PerformanceObserver?: unknown }).PerformanceObserver
   })
   await page.goto('/')
-  // The footer is the storefront's own, and the search form answers once it has taken over.
-  await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+  // The search form answers once the storefront has taken over.
+  await storefrontSettled(page)
   const search = page.getByRole('searchbox', { name: 'Search products' })
   await search.fill('pubg')
   await expect(search).toHaveValue('pubg')
@@ -278,7 +338,7 @@ test.describe('a product or package page opened from a link', () => {
     await expect(gallery.getByText('1 of 4')).toBeVisible()
     release()
     await expect(gallery.getByText('3 of 4')).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    await storefrontSettled(page)
     // Pressed once each, not again.
     await expect(gallery.getByText('3 of 4')).toBeVisible()
     await next.click()
@@ -340,10 +400,7 @@ test.describe('a product or package page opened from a link', () => {
       expect(asked).toContain(`fetch /first-screen${path.slice(2)}?local=${local}`)
 
       release()
-      // The footer is the storefront's own: it loads after the app has started.
-      await expect(
-        page.getByRole('region', { name: arabic ? 'تابعنا' : 'Follow us' }),
-      ).toBeVisible()
+      await storefrontSettled(page, arabic ? 'ar' : 'en')
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
       await expect(page.locator('#boot')).toHaveCount(0)
       // The storefront used the replies the screen came with, and its markup as it was.
@@ -368,6 +425,8 @@ test.describe('a product or package page opened from a link', () => {
     // the script's transfer and run do not hold that paint up.
     expect(painted).toBeDefined()
     expect(script).toBeGreaterThan(painted!)
+    // The page opens at its top.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
   test('in Arabic, a group opened from a link asks for its replies in Arabic at once', async ({
@@ -746,7 +805,8 @@ test.describe('home before the router has loaded', () => {
     const asked: string[] = []
     page.on('request', (request) => asked.push(new URL(request.url()).pathname))
     await page.goto('/')
-    // The footer is the storefront's own, its links from the contact details the page came with.
+    // The footer's links come from the contact details the page came with.
+    await storefrontSettled(page)
     const follow = page.getByRole('region', { name: 'Follow us' })
     await expect(follow.getByRole('link', { name: 'WhatsApp' })).toBeVisible()
     await page.waitForLoadState('networkidle')
@@ -768,8 +828,8 @@ test.describe('home before the router has loaded', () => {
     const release = await holdRouter(page)
     await page.goto('/')
     await expect(productCards(page)).toHaveCount(15)
-    // The footer is the storefront's own: home's first screen is running.
-    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    // Home's first screen is running.
+    await storefrontSettled(page)
     const search = page.getByRole('searchbox', { name: 'Search products' })
     await search.fill('pubg')
     await expect(search).toHaveValue('pubg')
@@ -849,8 +909,8 @@ test.describe('home before the router has loaded', () => {
       await page.goto('about:blank')
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
-      // The footer is the storefront's own: the page is running, not the server's markup.
-      await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+      // The page is running, not the server's markup.
+      await storefrontSettled(page)
     }
     // The server's first screens, hydrated as they were sent.
     await open('/#/products/products-1/1', 'PUBG Mobile UC')
@@ -885,7 +945,7 @@ test.describe('home before the router has loaded', () => {
   test('a search sent waits for the router, then shows its results', async ({ page }) => {
     const release = await holdRouter(page)
     await page.goto('/')
-    await expect(page.getByRole('region', { name: 'Follow us' })).toBeVisible()
+    await storefrontSettled(page)
     await page.getByRole('searchbox', { name: 'Search products' }).fill('card')
     await page.keyboard.press('Enter')
     release()

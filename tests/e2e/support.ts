@@ -22,6 +22,17 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Waits until the storefront has taken the page over and settled: the floating WhatsApp button
+ * is its own (the server's first screens come without it) and comes once the page is hydrated,
+ * its replies are in and the browser is idle. The footer, which the server's screens carry, is
+ * no sign of it.
+ */
+export async function storefrontSettled(page: Page, locale: 'en' | 'ar' = 'en'): Promise<void> {
+  const name = locale === 'ar' ? 'تحدث معنا عبر واتساب' : 'Chat with us on WhatsApp'
+  await expect(page.getByRole('link', { name })).toBeVisible()
+}
+
 /** Switches to Arabic: from the top bar, or signed in on a phone, from the account menu. */
 export async function switchToArabic(page: Page): Promise<void> {
   const button = page.getByRole('button', { name: 'العربية' })
