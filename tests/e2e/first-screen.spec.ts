@@ -269,8 +269,8 @@ test('a first screen keeps its height while the storefront takes it over: nothin
   page,
   request,
 }) => {
-  // A phone's; a page that grows as it starts makes the browser show its scrollbar, and the
-  // screen jumps for a customer who has begun to scroll.
+  // A phone's. A page that grows below as it starts moves its end, and the scrollbar's thumb,
+  // under a customer who has begun to scroll.
   await page.setViewportSize({ width: 390, height: 844 })
   const open = async (path: string, heading: string) => {
     await page.goto('about:blank')
