@@ -71,8 +71,13 @@ export function lazyPiece<P extends object>(
     )
     const [failed, setFailed] = useState(false)
     // Hydrating the server's markup of the piece, whose code has not come (on the server it
-    // has): kept as the server made it.
-    const hydrating = useSyncExternalStore(noSubscription, isNotHydrating, isHydrating)
+    // has): kept as the server made it. Only a kept piece reads it: the snapshots differ, and
+    // React renders a piece whose snapshots differ once more after hydration.
+    const hydrating = useSyncExternalStore(
+      noSubscription,
+      isNotHydrating,
+      kept ? isHydrating : isNotHydrating,
+    )
     const [keep] = useState(() => !!kept && hydrating && !loaded)
     // Offline too: the service worker keeps every chunk of the build, so the piece usually
     // loads; a failure is shown, and tried again when the device comes back online.
