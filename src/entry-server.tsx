@@ -24,11 +24,18 @@ import type { CatalogueRoute, ListScreen } from './app/screen-routes'
 import { renderSignedIn } from './api/token'
 import { serveAccountBar } from './app/top-bar'
 import { serveFooter } from './app/shell'
+import { serveOrderForms } from './app/purchase-slots'
 import { ListScreenSchemas, type ListScreenReplies } from './contract/list-screens'
 import { INTL_LOCALES, type Locale } from './contract/common'
-import { WebsiteInfoSchema, type FirstScreen, type RouteScreenReplies } from './contract/site'
+import {
+  RouteScreenSchema,
+  WebsiteInfoSchema,
+  type FirstScreen,
+  type RouteScreenReplies,
+} from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
 import { HomePage } from './app/home-page'
+import { directEntry } from './features/catalogue/product-page'
 import { siteQueries } from './features/site/queries'
 import { themeVars } from './theme/apply'
 
@@ -80,22 +87,33 @@ export async function renderFirstScreen(
   }
 }
 
-/** A product's or package's page (`path`), from its replies, in their language: its markup. */
+export interface RenderedRouteScreen {
+  markup: string
+  /** Whether the page offers its order form (whose styles the markup then needs). */
+  form: boolean
+}
+
+/** A product's or package's page (`path`), from its replies, in their language. */
 export async function renderRouteScreen(
   path: string,
   route: CatalogueRoute,
   replies: RouteScreenReplies,
-): Promise<string> {
+): Promise<RenderedRouteScreen> {
+  // As the storefront's calls give them: checked, with what the order form reads parsed.
+  const checked = v.parse(v.omit(RouteScreenSchema, ['generated_at', 'markup', 'style']), replies)
   const rendered = await render(
     path,
     replies.website_info,
     (queryClient) => {
-      if (!seedRouteScreen(queryClient, route, replies, Date.now()))
+      if (!seedRouteScreen(queryClient, route, checked, Date.now()))
         throw new Error(`The replies of ${path} are missing`)
     },
-    replies.locale,
+    checked.locale,
   )
-  return rendered.markup
+  const { product, packages } = checked
+  const form =
+    route.kind === 'package' || (!!product && !!directEntry(product.data, packages?.data))
+  return { markup: rendered.markup, form }
 }
 
 /**
@@ -136,7 +154,7 @@ async function render(
   { signedIn = false, timeZone }: { signedIn?: boolean; timeZone?: string } = {},
 ): Promise<RenderedFirstScreen> {
   const info = v.parse(WebsiteInfoSchema, JSON.parse(websiteInfo.website_info))
-  await serveFooter()
+  await Promise.all([serveFooter(), serveOrderForms()])
   i18n.loadAndActivate({ locale, locales: INTL_LOCALES[locale], messages: CATALOGUES[locale] })
   const queryClient = createQueryClient()
   queryClient.setQueryData(websiteInfoQuery().queryKey, info)

@@ -288,8 +288,10 @@ async function boot() {
   const made = route ? !!firstPage && (await routeSeeded) : isHome && seeded
   if (markup && made && !document.documentElement.classList.contains('no-first-screen')) {
     document.getElementById('boot')?.remove()
-    // Its forms waited for the storefront.
-    for (const control of markup.querySelectorAll('[inert]')) control.removeAttribute('inert')
+    // Its forms waited for the storefront; a kept one (`data-kept`) waits for its own code
+    // (src/ui/lazy-piece.tsx).
+    for (const control of markup.querySelectorAll('[inert]:not([data-kept])'))
+      control.removeAttribute('inert')
     // In a transition, hydration yields to the browser every few milliseconds (outside one,
     // React hydrates in a single task: a long task on a slow phone); a press meanwhile is kept
     // by the page's first script and made once hydration is done (PressedAgain).

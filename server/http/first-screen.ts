@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
   EARLY_ENTRY,
@@ -8,6 +9,8 @@ import {
   EARLY_REPLIES,
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
+  ORDER_FORM_FILES,
+  SERVICE_TABS_FILES,
 } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TIME_ZONE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
 import {
@@ -201,6 +204,37 @@ export function firstScreenRenderer(dir: string): () => Promise<ScreenRenderers 
   }
 }
 
+/**
+ * The styles a product's or package's first screen needs when it carries the order form, from
+ * the build whose page is `shell` (in `distDir`): the form's and its tabs' stylesheets, which
+ * the page itself does not load (EARLY_MODULES names them), as one text. The screen sends it
+ * for the page's first script to apply before it shows the form: as files, they would be more
+ * requests before a phone's first paint. Read once per build; empty when it names none.
+ */
+export function formStylesOf(distDir: string): (shell: string) => string {
+  let kept: { shell: string; styles: string } | undefined
+  return (shell) => {
+    if (kept?.shell === shell) return kept.styles
+    const listed = new RegExp(
+      `<script type="application/json" id="${EARLY_MODULES_ID}">([^<]*)</script>`,
+    ).exec(shell)?.[1]
+    let styles = ''
+    try {
+      const modules = JSON.parse(listed ?? '{}') as Record<string, string[] | undefined>
+      const files = new Set(
+        [ORDER_FORM_FILES, SERVICE_TABS_FILES].flatMap((key) =>
+          (modules[key] ?? []).filter((file) => file.endsWith('.css')),
+        ),
+      )
+      styles = [...files].map((file) => readFileSync(join(distDir, file), 'utf8')).join('')
+    } catch {
+      // A build without the list, or a file gone: the form is shown with the page's styles.
+    }
+    kept = { shell, styles }
+    return styles
+  }
+}
+
 /** The id of the element that holds the server's markup of home. */
 const MARKUP_ID = 'first-screen-markup'
 const PRELOADS_ID = 'app-preloads'
@@ -224,7 +258,8 @@ const STEPPED_ASIDE = 'no-first-screen'
  * A product or package page opened from a link (a hash route, which the server never sees)
  * does not wait for the storefront's script either:
  * - signed out, in the page's language, it asks the server for its own first screen in that
- *   language (`/first-screen/products/...?local=`) and shows it in place of home's markup;
+ *   language (`/first-screen/products/...?local=`) and shows it in place of home's markup,
+ *   with the styles it came with (those of the order form it carries, `formStylesOf`);
  *   the request waits in `window[ROUTE_SCREEN]` for the storefront, which takes it over
  *   (src/app/route-screens.ts) or, once it has gone on without, makes the script leave the
  *   page alone;
@@ -275,6 +310,7 @@ export const MARKUP_GUARD =
   `.then(function(x){return x.ok?x.json():null}),s&&x([h],!0)]).then(function(c){c=c[0];` +
   `var e=d.getElementById('${MARKUP_ID}');` +
   `if(!c||typeof c.markup!=='string'||window.${ROUTE_SCREEN}!==r||!e)return null;` +
+  `if(typeof c.style==='string'){var y=d.createElement('style');y.textContent=c.style;d.head.appendChild(y)}` +
   `e.innerHTML=c.markup;k.classList.remove('${STEPPED_ASIDE}');` +
   // The bar's link of the page, not the footer's.
   `var v=e.querySelector('nav [aria-current="page"]');` +

@@ -343,12 +343,19 @@ describeEachDatabase(
 
     it("answers a product's or package's first screen: markup and the replies it shows", async () => {
       // The entry-server.js stands in for `vite build --ssr`: what it renders shows what it got.
+      // The build names the order form's stylesheet; a package's page offers the form.
+      const early = JSON.stringify({
+        'order-form': ['/assets/purchase-form-a1.js', '/assets/purchase-form-a1.css'],
+      })
       await withBuild(
-        '<!doctype html><title>Store</title>',
+        `<!doctype html><head><script type="application/json" id="early-modules">${early}</script><title>Store</title>`,
         'export async function renderRouteScreen(path, route, replies) {\n' +
           '  const name = (replies.product ?? replies.package).data.name\n' +
-          '  return `<h1>${name}</h1><p>${route.kind} ${route.id} at ${path} in ${replies.locale}</p>`\n}\n',
+          '  const markup = `<h1>${name}</h1><p>${route.kind} ${route.id} at ${path} in ${replies.locale}</p>`\n' +
+          "  return { markup, form: route.kind === 'package' }\n}\n",
         async (built, ssrDir) => {
+          mkdirSync(join(built, 'assets'))
+          writeFileSync(join(built, 'assets/purchase-form-a1.css'), '.form{display:grid}')
           const store = ctx.appWith({ distDir: built, ssrDir })
           const api = async (path: string) => (await store.request(path)).json()
           const product = await store.request('/first-screen/products/products-1/1')
@@ -387,9 +394,13 @@ describeEachDatabase(
             packages: await api('/api/products/1/packages?local=ar&page=1&per_page=300'),
           })
 
+          // A product's page without a form has no styles of its own.
+          expect(screen).not.toHaveProperty('style')
+
           const pkg = await store.request('/first-screen/products/products-6/packages/1')
           expect(await pkg.json()).toMatchObject({
             markup: '<h1>60 UC</h1><p>package 1 at /products/products-6/packages/1 in en</p>',
+            style: '.form{display:grid}',
             package: await api('/api/products/packages/1?local=en'),
           })
           const arabicPackage = await store.request(

@@ -14,10 +14,10 @@ import {
 import type { Locale } from '../../src/contract/common'
 import type { ListScreenReplies } from '../../src/contract/list-screens'
 import type { FirstScreen, RouteScreen, RouteScreenReplies } from '../../src/contract/site'
-import type { RenderedFirstScreen } from '../../src/entry-server'
+import type { RenderedFirstScreen, RenderedRouteScreen } from '../../src/entry-server'
 import type { Config } from '../config'
 import type { AppEnv } from './env'
-import { firstScreenRenderer, withFirstScreen } from './first-screen'
+import { firstScreenRenderer, formStylesOf, withFirstScreen } from './first-screen'
 import { etagMatches, etagOf } from './reply-cache'
 import { t, type MessageId } from '../i18n'
 import { narrowPicture, pictureWidth } from '../services/made-pictures'
@@ -238,7 +238,11 @@ export function staticRoutes(
 
   // Product and package pages' markup, kept per page and language while its replies and build
   // are the same.
-  const routeMarkup = new Map<string, { key: string; rendered: Promise<string | undefined> }>()
+  const routeMarkup = new Map<
+    string,
+    { key: string; rendered: Promise<RenderedRouteScreen | undefined> }
+  >()
+  const formStyles = formStylesOf(distDir)
   /**
    * A signed-in customer's orders or wallet, rendered for the session the request carries, in
    * the language and time zone it names: never kept, by the server or on the way.
@@ -288,12 +292,18 @@ export function staticRoutes(
       if (routeMarkup.size > ROUTE_SCREENS_KEPT)
         routeMarkup.delete(routeMarkup.keys().next().value!)
     }
-    const markup = await kept.rendered
-    if (markup === undefined) return refuse(404)
+    const rendered = await kept.rendered
+    if (rendered === undefined) return refuse(404)
     c.header('Cache-Control', NO_CACHE)
     c.header('ETag', etag)
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-    return c.json({ generated_at: Date.now(), markup, ...replies } satisfies RouteScreen)
+    const style = rendered.form ? formStyles(shellHtml()) || undefined : undefined
+    return c.json({
+      generated_at: Date.now(),
+      markup: rendered.markup,
+      style,
+      ...replies,
+    } satisfies RouteScreen)
   })
 
   // Media names carry a content hash (see the media test), so a name never changes meaning.

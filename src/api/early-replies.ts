@@ -23,8 +23,9 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
   '#/wallet': [['payment-logs', '&page=1']],
 }
 
-/** The key of EARLY_MODULES under which the order form's files are named. */
+/** The keys of EARLY_MODULES under which the order form's files are named, and its tabs'. */
 export const ORDER_FORM_FILES = 'order-form'
+export const SERVICE_TABS_FILES = 'service-tabs'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar
@@ -34,9 +35,10 @@ export const ORDER_FORM_FILES = 'order-form'
  * build names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
  * vite.config.ts) and the page's first script preloads the page's and its language's with the
  * list, instead of the storefront's script finding them one import after another. The order
- * form's files are named there too
- * (`ORDER_FORM_FILES`), for the storefront to preload a few at a time before it imports the form
- * (src/ui/preload-listed.ts).
+ * form's files and its tabs' are named there too (`ORDER_FORM_FILES`, `SERVICE_TABS_FILES`), for
+ * the storefront to preload a few at a time before it imports the form
+ * (src/ui/preload-listed.ts), and for the server to put their styles in a product's or
+ * package's first screen that carries the form (server/http/first-screen.ts).
  */
 export const EARLY_MODULES: Record<string, string[]> = {
   '#/Orders': [
@@ -52,6 +54,7 @@ export const EARLY_MODULES: Record<string, string[]> = {
     'src/app/list-screens.ts',
   ],
   [ORDER_FORM_FILES]: ['src/features/ordering/purchase-form.tsx'],
+  [SERVICE_TABS_FILES]: ['src/features/ordering/service-tabs.tsx'],
   en: ['locales/en/messages.po', 'src/api/persist.ts'],
   ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
 }

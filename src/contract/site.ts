@@ -101,6 +101,8 @@ export type FirstScreen = v.InferOutput<typeof FirstScreenSchema>
 export const RouteScreenSchema = v.object({
   generated_at: v.number(),
   markup: v.string(),
+  /** The styles the markup needs beyond the page's (its order form's), as CSS text. */
+  style: v.optional(v.string()),
   locale: LocaleSchema,
   website_info: WebsiteInfoReplySchema,
   contact: ContactReplySchema,
@@ -109,4 +111,4 @@ export const RouteScreenSchema = v.object({
   package: v.optional(PackageDetailReplySchema),
 })
 export type RouteScreen = v.InferOutput<typeof RouteScreenSchema>
-export type RouteScreenReplies = Omit<RouteScreen, 'generated_at' | 'markup'>
+export type RouteScreenReplies = Omit<RouteScreen, 'generated_at' | 'markup' | 'style'>

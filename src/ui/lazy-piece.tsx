@@ -39,7 +39,10 @@ const isNotHydrating = () => false
  * screens (its code loaded there with `serve`), and the storefront keeps that markup as it is,
  * not hydrated, until the piece's code has come: the page keeps the height it was first drawn
  * with (a piece below the fold that came later made it grow under a customer who had begun to
- * scroll). A page the storefront renders anew shows `placeholder` meanwhile.
+ * scroll). A page the storefront renders anew shows `placeholder` meanwhile. A form kept so
+ * renders `data-kept`: the page's takeover then leaves the server's markup of it `inert`
+ * (src/main.tsx) until its code has come, so that nothing is typed in it that the code would
+ * replace; should that code fail to load, a `placeholder` that says so takes its place.
  */
 export function lazyPiece<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -48,7 +51,7 @@ export function lazyPiece<P extends object>(
     idle = false,
     firstMessages = false,
     kept,
-  }: { idle?: boolean; firstMessages?: boolean; kept?: 'footer' } = {},
+  }: { idle?: boolean; firstMessages?: boolean; kept?: 'footer' | 'form' } = {},
 ): ComponentType<P> & { serve: () => Promise<void> } {
   let loaded: ComponentType<P> | undefined
   let pending: Promise<ComponentType<P>> | undefined
@@ -100,13 +103,14 @@ export function lazyPiece<P extends object>(
       }
     }, [component, online, queryClient])
     if (component) return <component.current {...props} />
-    if (keep && kept) {
+    const shown = placeholder(failed ? 'failed' : 'loading')
+    if (keep && kept && !(failed && shown)) {
       const Kept = kept
       // React leaves an element's content alone where it sets it as HTML, and sets it again
       // only for another object: this one is always the same.
       return <Kept dangerouslySetInnerHTML={AS_SERVED} suppressHydrationWarning />
     }
-    return placeholder(failed ? 'failed' : 'loading')
+    return shown
   }
   LazyPiece.serve = async () => {
     loaded ??= await load()

@@ -286,8 +286,10 @@ test('a first screen keeps its height while the storefront takes it over: nothin
   }
   await open('/', 'Wallet Store')
   await open('/#/products/products-1/1', 'PUBG Mobile UC')
-  // Not yet a package's page: its order form comes with its code, after the first screen. Nor
-  // a signed-in customer's orders: their first height held in some runs only.
+  // Their order forms come with the first screen, the social one with its tabs.
+  await open('/#/products/products-1/packages/1', '60 UC')
+  await open('/#/products/products-2/17', 'Instagram Services')
+  // Not a signed-in customer's orders: their first height held in some runs only.
 })
 
 test("home asks for the storefront's script only once its first slide is painted", async ({
@@ -412,6 +414,50 @@ test.describe('a product or package page opened from a link', () => {
       await expect(page.locator('html')).toHaveAttribute('dir', arabic ? 'ltr' : 'rtl')
     })
   }
+
+  test("a package's page shows its order form with its first screen, which takes what is typed once the storefront has taken the page over", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    const release = await holdScript(page)
+    await page.goto('/#/products/products-1/packages/1', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('60 UC')
+    // The form, whole, before the storefront's script.
+    await expect(page.getByText('Buy 60 UC')).toBeVisible()
+    await expect(page.getByText('Total')).toBeVisible()
+    await expect(page.getByText('0.93 $')).toBeVisible()
+    // What is typed before then would be lost when the storefront renders the form: it waits.
+    const field = page.locator('#order-player_number')
+    const box = (await field.boundingBox())!
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+    await page.keyboard.type('123')
+    await expect(field).toHaveValue('')
+
+    release()
+    await storefrontSettled(page)
+    const number = page.getByRole('textbox', { name: 'Player number' })
+    await number.fill('5123456789')
+    await expect(number).toHaveValue('5123456789')
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('2')
+    await expect(page.getByText('1.87 $')).toBeVisible()
+    await page.getByRole('button', { name: 'Buy', exact: true }).click()
+    await expect(page.getByRole('dialog')).toContainText('you have to sign in')
+  })
+
+  test("a package's form whose code cannot load says so, in place of the form the page came with", async ({
+    page,
+  }) => {
+    // As when the connection drops before the service worker has the form's files.
+    await page.route(/\/assets\/purchase-form-[\w-]+\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    )
+    await page.goto('/#/products/products-1/packages/1')
+    await expect(
+      page.getByText('The order form needs an internet connection to load.'),
+    ).toBeVisible()
+    await expect(page.getByText('Buy 60 UC')).toHaveCount(0)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('60 UC')
+  })
 
   test("a product's page asks for the storefront's script only once its first picture is shown", async ({
     page,

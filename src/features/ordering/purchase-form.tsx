@@ -12,7 +12,6 @@ import { Field, TextField } from '../../ui/field'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { Price } from '../../ui/price'
-import { UnavailableDialog } from '../../ui/unavailable-piece'
 import { lazyPiece } from '../../ui/lazy-piece'
 import type { Purchasable } from './item'
 import { clampQuantity } from './rules'
@@ -49,7 +48,6 @@ export function PurchaseForm({
   const form = usePurchaseForm(item)
   const [used, setUsed] = useState(false)
   const { terms } = item
-  if (!item.available) return <UnavailableDialog kind="item" />
 
   const kind = formKind(terms)
   const freeFire = isFreeFire(terms)
@@ -72,6 +70,8 @@ export function PurchaseForm({
 
   return (
     <form
+      // A kept piece's (src/app/purchase-slots.tsx): its server markup waits for this code.
+      data-kept=""
       className={styles.form}
       aria-labelledby="order-heading"
       noValidate
