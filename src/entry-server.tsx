@@ -110,9 +110,12 @@ export async function renderRouteScreen(
     },
     checked.locale,
   )
+  // A package's, or a product's bought on its own page (a single entry's form waits for that
+  // entry's reply, which the screen does not carry).
   const { product, packages } = checked
   const form =
-    route.kind === 'package' || (!!product && !!directEntry(product.data, packages?.data))
+    route.kind === 'package' ||
+    (!!product && directEntry(product.data, packages?.data)?.entry === null)
   return { markup: rendered.markup, form }
 }
 

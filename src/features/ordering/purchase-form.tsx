@@ -70,7 +70,7 @@ export function PurchaseForm({
 
   return (
     <form
-      // A kept piece's (src/app/purchase-slots.tsx): its server markup waits for this code.
+      // Kept as the server made it, inert, until this code comes (src/app/purchase-slots.tsx).
       data-kept=""
       className={styles.form}
       aria-labelledby="order-heading"
