@@ -48,6 +48,10 @@ async function keepPage(): Promise<void> {
   }
 }
 
+// A new worker keeps the page as soon as it starts: the next start is served with its first
+// screen, not only the start after a navigation the worker has served.
+self.addEventListener('activate', (event) => event.waitUntil(keepPage()))
+
 // Hash routing means every page is index.html: the page the server last sent with home's
 // first screen (sw/first-screen-page.ts), else the file as built. The API and media are never
 // answered with it.

@@ -202,6 +202,25 @@ test("the service worker's kept page follows the language picked", async ({ page
   await page.context().setOffline(false)
 })
 
+test('the next start after the service worker has started comes with the first screen', async ({
+  page,
+}) => {
+  await page.goto('/')
+  await waitForServiceWorker(page)
+  // Kept once the worker starts, before any navigation it serves.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => !!(await (await caches.open('first-screen-page')).match('/'))),
+    )
+    .toBe(true)
+  // The next start shows home's products before the storefront's script.
+  const release = await holdScript(page)
+  await page.reload({ waitUntil: 'commit' })
+  await expect(productCards(page)).toHaveCount(15)
+  release()
+  await storefrontSettled(page)
+})
+
 test("the service worker's kept page follows the session", async ({ page, request }) => {
   await signedInCustomer(page, request)
   await page.goto('/')
@@ -270,6 +289,7 @@ async function heightsOnceShown(page: Page, heading: string) {
 
 test('a first screen keeps its height while the storefront takes it over: nothing comes later below it', async ({
   page,
+  request,
 }) => {
   // A phone's. A page that grows below as it starts moves its end, and the scrollbar's thumb,
   // under a customer who has begun to scroll.
@@ -289,7 +309,13 @@ test('a first screen keeps its height while the storefront takes it over: nothin
   // Their order forms come with the first screen, the social one with its tabs.
   await open('/#/products/products-1/packages/1', '60 UC')
   await open('/#/products/products-2/17', 'Instagram Services')
-  // Not a signed-in customer's orders: their first height held in some runs only.
+  // A returning customer's orders, on a device whose zone the storefront has kept: the list comes
+  // as the server's first screen.
+  await signedInCustomer(page, request)
+  await page.addInitScript(() =>
+    localStorage.setItem('time-zone', Intl.DateTimeFormat().resolvedOptions().timeZone),
+  )
+  await open('/#/Orders', 'Orders')
 })
 
 test("home asks for the storefront's script only once its first slide is painted", async ({
