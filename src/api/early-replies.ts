@@ -35,10 +35,10 @@ export const SERVICE_TABS_FILES = 'service-tabs'
  * build names their files and styles in the page (an element with id `EARLY_MODULES_ID`,
  * vite.config.ts) and the page's first script preloads the page's and its language's with the
  * list, instead of the storefront's script finding them one import after another. The order
- * form's files and its tabs' are named there too (`ORDER_FORM_FILES`, `SERVICE_TABS_FILES`), for
- * the storefront to preload a few at a time before it imports the form
- * (src/ui/preload-listed.ts), and for the server to put their styles in a product's or
- * package's first screen that carries the form (server/http/first-screen.ts).
+ * form's files are named there too (`ORDER_FORM_FILES`), for the storefront to preload a few at
+ * a time before it imports the form (src/ui/preload-listed.ts), and with its tabs'
+ * (`SERVICE_TABS_FILES`) for the server to put their styles in a product's or package's first
+ * screen that carries the form (server/http/first-screen.ts).
  */
 export const EARLY_MODULES: Record<string, string[]> = {
   '#/Orders': [

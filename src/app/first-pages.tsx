@@ -6,6 +6,7 @@ import { defaultParseSearch } from '@tanstack/react-router'
 import { ORDER_FILTER_STATUSES, WALLET_LOG_STATUSES } from '../contract/constants'
 import type { Locale } from '../contract/locales'
 import type { Screens as ConsoleScreens } from '../features/console/console-screen'
+import type * as RecoveryPages from '../features/auth/recovery-pages'
 import { catalogueQueries } from '../features/catalogue/queries'
 import { siteQueries } from '../features/site/queries'
 import {
@@ -41,6 +42,14 @@ const withFirstScreen = () => typeof window === 'undefined' || ROUTE_SCREEN in w
 
 /** The path's id (`/groups/2` is 2), as the route's catalogueId gives it. */
 const idOf = ({ match }: At) => Number(match[1])
+
+/** One of the password recovery's pages, which share a chunk. */
+const recoveryPage = (page: (pages: typeof RecoveryPages) => ReactNode) =>
+  import('../features/auth/recovery-pages').then(page)
+/** Each chunk asked for by more than one page, in one place. */
+const codePage = () => import('../features/auth/code-page')
+const orderQueries = () => import('../features/orders/queries')
+const walletQueries = () => import('../features/wallet/queries')
 
 /** A console screen behind the console's sign-in, as its route renders it. */
 const consoleScreen = (screen: (screens: typeof ConsoleScreens) => ReactNode) =>
@@ -110,67 +119,51 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   },
   signInCode: ({ search }) => {
     const redirect = optionalParam('redirect', search.redirect, 'string')
-    return import('../features/auth/code-page').then(({ CodePage }) => (
-      <CodePage kind="sign-in" redirect={redirect} />
-    ))
+    return codePage().then(({ CodePage }) => <CodePage kind="sign-in" redirect={redirect} />)
   },
   signUp: () => import('../features/auth/sign-up-page').then(({ SignUpPage }) => <SignUpPage />),
-  signUpCode: () =>
-    import('../features/auth/code-page').then(({ CodePage }) => <CodePage kind="sign-up" />),
-  forgotPassword: () =>
-    import('../features/auth/recovery-pages').then(({ ForgotPasswordPage }) => (
-      <ForgotPasswordPage />
-    )),
-  setPassword: () =>
-    import('../features/auth/recovery-pages').then(({ SetPasswordPage }) => <SetPasswordPage />),
-  verificationCode: () =>
-    import('../features/auth/recovery-pages').then(({ VerificationCodePage }) => (
-      <VerificationCodePage />
-    )),
+  signUpCode: () => codePage().then(({ CodePage }) => <CodePage kind="sign-up" />),
+  forgotPassword: () => recoveryPage(({ ForgotPasswordPage }) => <ForgotPasswordPage />),
+  setPassword: () => recoveryPage(({ SetPasswordPage }) => <SetPasswordPage />),
+  verificationCode: () => recoveryPage(({ VerificationCodePage }) => <VerificationCodePage />),
   resetLink: ({ match }) => {
     // The router gives its parameters decoded; one it cannot decode is its own to refuse.
     const token = decodeURIComponent(match[1]!)
-    return import('../features/auth/recovery-pages').then(({ ResetLinkPage }) => (
-      <ResetLinkPage token={token} />
-    ))
+    return recoveryPage(({ ResetLinkPage }) => <ResetLinkPage token={token} />)
   },
   orders: ({ search, queryClient }) => {
     const list = listSearch(ORDER_FILTER_STATUSES)(search)
     // The list's call and its check's code start beside the page's chunk, not after it.
     if (!withFirstScreen())
-      void import('../features/orders/queries').then(({ prefetchOrders }) =>
-        prefetchOrders(queryClient, list),
-      )
+      void orderQueries().then(({ prefetchOrders }) => prefetchOrders(queryClient, list))
     return import('../features/orders/orders-page').then(({ OrdersPage }) => (
       <OrdersPage search={list} />
     ))
   },
   order: async (at) => {
     const id = idOf(at)
-    const [{ orderQueries }, { OrderPage }] = await Promise.all([
-      import('../features/orders/queries'),
+    const [{ orderQueries: queries }, { OrderPage }] = await Promise.all([
+      orderQueries(),
       import('../features/orders/order-page'),
     ])
-    void at.queryClient.prefetchQuery(orderQueries.detail(id))
+    void at.queryClient.prefetchQuery(queries.detail(id))
     return <OrderPage key={id} id={id} />
   },
   wallet: ({ search, queryClient }) => {
     const list = listSearch(WALLET_LOG_STATUSES)(search)
     if (!withFirstScreen())
-      void import('../features/wallet/queries').then(({ prefetchWallet }) =>
-        prefetchWallet(queryClient, list),
-      )
+      void walletQueries().then(({ prefetchWallet }) => prefetchWallet(queryClient, list))
     return import('../features/wallet/wallet-page').then(({ WalletPage }) => (
       <WalletPage search={list} />
     ))
   },
   log: async (at) => {
     const id = idOf(at)
-    const [{ walletQueries }, { LogPage }] = await Promise.all([
-      import('../features/wallet/queries'),
+    const [{ walletQueries: queries }, { LogPage }] = await Promise.all([
+      walletQueries(),
       import('../features/wallet/log-page'),
     ])
-    void at.queryClient.prefetchQuery(walletQueries.log(id))
+    void at.queryClient.prefetchQuery(queries.log(id))
     return <LogPage key={id} id={id} />
   },
   charges: ({ search }) => {
@@ -181,11 +174,11 @@ const PAGES: Record<FirstPageName, (at: At) => Promise<ReactNode>> = {
   },
   charge: async (at) => {
     const id = idOf(at)
-    const [{ walletQueries }, { ChargePage }] = await Promise.all([
-      import('../features/wallet/queries'),
+    const [{ walletQueries: queries }, { ChargePage }] = await Promise.all([
+      walletQueries(),
       import('../features/wallet/charge-page'),
     ])
-    void at.queryClient.prefetchQuery(walletQueries.charge(id))
+    void at.queryClient.prefetchQuery(queries.charge(id))
     return <ChargePage key={id} id={id} />
   },
   charging: () =>

@@ -7,7 +7,7 @@ import type { PackageDetail } from '../contract/catalogue'
 import { useLocale } from '../i18n/use-locale'
 import { lazyPiece, type PieceState } from '../ui/lazy-piece'
 import { preloadListed } from '../ui/preload-listed'
-import { ORDER_FORM_FILES, SERVICE_TABS_FILES } from '../api/early-replies'
+import { ORDER_FORM_FILES } from '../api/early-replies'
 import { UnavailableDialog } from '../ui/unavailable-piece'
 
 // The forms load only where a page offers one; their many files are linked a few at a time
@@ -16,8 +16,6 @@ import { UnavailableDialog } from '../ui/unavailable-piece'
 // carries its form, with its styles, kept as it is (inert) until the form's code has come.
 const loadForm = () =>
   preloadListed(ORDER_FORM_FILES).then(() => import('../features/ordering/purchase-form'))
-const loadTabs = () =>
-  preloadListed(SERVICE_TABS_FILES).then(() => import('../features/ordering/service-tabs'))
 const offline = (state: PieceState) =>
   state === 'failed' && (
     <p role="status">
@@ -29,7 +27,7 @@ const PlainForm = lazyPiece(() => loadForm().then((m) => m.PurchaseForm), offlin
 })
 const SocialForm = lazyPiece(
   () =>
-    Promise.all([loadForm(), loadTabs()]).then(
+    Promise.all([loadForm(), import('../features/ordering/service-tabs')]).then(
       ([{ PurchaseForm }, { ServiceTabs }]) =>
         function SocialPurchaseForm({ item }: { item: Purchasable }) {
           return <PurchaseForm item={item} serviceTabs={ServiceTabs} />
