@@ -35,7 +35,6 @@ import {
 } from './contract/site'
 import { catalogueQueries } from './features/catalogue/queries'
 import { HomePage } from './app/home-page'
-import { directEntry } from './features/catalogue/product-page'
 import { siteQueries } from './features/site/queries'
 import { themeVars } from './theme/apply'
 
@@ -110,13 +109,9 @@ export async function renderRouteScreen(
     },
     checked.locale,
   )
-  // A package's, or a product's bought on its own page (a single entry's form waits for that
-  // entry's reply, which the screen does not carry).
-  const { product, packages } = checked
-  const form =
-    route.kind === 'package' ||
-    (!!product && directEntry(product.data, packages?.data)?.entry === null)
-  return { markup: rendered.markup, form }
+  // The form marks itself as kept (src/features/ordering/purchase-form.tsx): the markup says
+  // whether the page rendered one, without a second copy of the page's choice.
+  return { markup: rendered.markup, form: rendered.markup.includes(' data-kept=""') }
 }
 
 /**
