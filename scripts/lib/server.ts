@@ -14,6 +14,10 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
+  // Another server there (one a benchmark left stopping) would answer for this one, which would
+  // then exit unseen: every figure would be that server's.
+  if (!(await portFree(port)))
+    throw new Error(`Port ${port} is in use: stop what listens there, or choose another port`)
   const dir = mkdtempSync(join(tmpdir(), 'store-bench-'))
   const child: ChildProcess = spawn('tsx', ['server/main.ts'], {
     env: {
@@ -55,6 +59,15 @@ export function boundedInt(name: string, fallback: number, min: number, max: num
     throw new Error(`${name} must be a whole number from ${min} to ${max}`)
   }
   return value
+}
+
+/** Whether nothing listens on `port` (of 127.0.0.1) now. */
+export function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
 }
 
 /** A port nothing listens on now. */

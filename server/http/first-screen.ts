@@ -242,6 +242,12 @@ const SLIDE_PRELOAD_ID = 'first-slide'
 /** On the page's root element when home's markup has a signed-in customer's bars. */
 const SIGNED_IN_ATTRIBUTE = 'data-signed-in'
 const STEPPED_ASIDE = 'no-first-screen'
+/**
+ * The preloads the page's first script appends in one task, as the storefront's own
+ * (`PER_TASK` of src/ui/preload-listed.ts): each starts a request, a millisecond or two of the
+ * main thread on a slow phone, and a customer's list page preloads about thirty files.
+ */
+const LINKS_A_TASK = 3
 
 /**
  * Run in the head, before the body is painted. It keeps the presses on the markup's buttons
@@ -283,6 +289,10 @@ const STEPPED_ASIDE = 'no-first-screen'
  *   calls with that session use them), and preloads the storefront's entry and what it loads
  *   first, then the page's own modules and styles and its language's messages, which the build
  *   names in the page before this script (`EARLY_MODULES`).
+ *
+ * Those preloads are linked a few a task (`LINKS_A_TASK`), in order: a customer's list page
+ * names about thirty files, which linked at once made one task of 18 to 22 ms of a slow
+ * machine's CPU.
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,g=k.hasAttribute('${SIGNED_IN_ATTRIBUTE}'),l,t,z;` +
@@ -299,11 +309,14 @@ export const MARKUP_GUARD =
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
   `try{var a={Accept:'application/json'},` +
   `w=p!==k.lang?null:m&&!t?'?local='+p:s&&z?'?local='+p+'&tz='+encodeURIComponent(z):null,` +
-  `x=function(c,v){var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[];` +
+  `x=function(c,v){var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[],q=[];` +
   `c.forEach(function(c){(y[c]||[]).forEach(function(u){var n=d.createElement('link'),s=u.slice(-4)==='.css';` +
   `if(v===!s)return;if(s){n.rel=v?'stylesheet':'preload';n.as='style'}else n.rel='modulepreload';` +
   `v&&w.push(new Promise(function(f){n.onload=n.onerror=f}));` +
-  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})});return Promise.all(w)};` +
+  `n.crossOrigin='';n.href=u;q.push(n)})});` +
+  // A few links a task, in order: each starts a request, which costs the main thread.
+  `(function b(){q.splice(0,${LINKS_A_TASK}).forEach(function(n){d.head.appendChild(n)});q.length&&setTimeout(b)})();` +
+  `return Promise.all(w)};` +
   `if(s)a.Authorization='Bearer '+t;` +
   `if(w!==null){` +
   `var r=window.${ROUTE_SCREEN}=Promise.all([fetch('/first-screen'+h.slice(1)+w,{headers:a})` +
@@ -341,14 +354,14 @@ export const MARKUP_GUARD =
  * is set first, so that a browser without what the wait uses still starts). Then the
  * storefront hydrates the markup. A page that does not show any markup (the guard stepped it
  * aside) or is in the background starts at once. The preloads wait in a template, the entry
- * script first.
+ * script first; a list page's own modules are linked from the next task on.
  */
 export const APP_LOADER =
   `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
   `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script'),` +
   `l=window.${ROUTE_SCREEN_MODULES};` +
   `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
-  `d.head.appendChild(t);d.head.appendChild(s);l&&l()},` +
+  `d.head.appendChild(t);d.head.appendChild(s);l&&setTimeout(l)},` +
   `w=function(m){if(!m)return go();` +
   `var n=function(){},p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
   `a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +

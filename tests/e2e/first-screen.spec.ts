@@ -14,6 +14,30 @@ const productCards = (page: Page) =>
 /** The storefront's entry script. */
 const ENTRY = /\/assets\/index-[\w-]+\.js$/
 
+/**
+ * How many preloads (`modulepreload` and `preload` links added to the head) each task of the
+ * page linked, read as the page has them: each starts a request, which costs the main thread.
+ */
+async function preloadBatches(page: Page): Promise<() => Promise<number[]>> {
+  await page.addInitScript(() => {
+    const batches: number[] = []
+    ;(window as unknown as { preloadBatches: number[] }).preloadBatches = batches
+    new MutationObserver((records) => {
+      const linked = records
+        .flatMap((record) => [...record.addedNodes])
+        .filter(
+          (node) =>
+            node instanceof HTMLLinkElement &&
+            node.parentNode === document.head &&
+            /^(modulepreload|preload)$/.test(node.rel),
+        )
+      if (linked.length) batches.push(linked.length)
+    }).observe(document, { childList: true, subtree: true })
+  })
+  return () =>
+    page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches)
+}
+
 /** The page's console warnings, as they come. */
 function warningsOf(page: Page): string[] {
   const warnings: string[] = []
@@ -556,6 +580,7 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
   await signedInCustomer(page, request, { balance: '25' })
   // The storefront keeps the zone once its page is hidden; until then, no list screen.
   await page.addInitScript(() => localStorage.removeItem('time-zone'))
+  const batches = await preloadBatches(page)
   const asked: string[] = []
   const scripts: string[] = []
   page.on('request', (entry) => {
@@ -595,6 +620,8 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
     await expect(page.getByRole('button', { name: /change currency/ })).toBeVisible()
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
     await page.waitForLoadState('networkidle')
+    // Its thirty-odd files were linked a few a task, the entry's five at most in one.
+    expect(Math.max(...(await batches()))).toBeLessThanOrEqual(5)
     // The storefront used them rather than asking again.
     for (const reply of replies) expect(asked.filter((entry) => entry === reply)).toHaveLength(1)
     expect(asked.filter((entry) => entry.startsWith('/api/profile?'))).toHaveLength(1)
@@ -682,6 +709,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
+    const batches = await preloadBatches(page)
     // The storefront (its account bar) keeps the device's zone once its page has been hidden
     // (here, left).
     const menu = (arabic: boolean) =>
@@ -752,6 +780,8 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       // It used the screen's replies and markup as they were.
       expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
       expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
+      // The page's own files came with the entry's, linked a few a task.
+      expect(Math.max(...(await batches()))).toBeLessThanOrEqual(5)
       await page.unroute(ENTRY)
       if (path === '/#/wallet' && !arabic) {
         await switchToArabic(page)
