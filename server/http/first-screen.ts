@@ -243,6 +243,15 @@ const SLIDE_PRELOAD_ID = 'first-slide'
 const SIGNED_IN_ATTRIBUTE = 'data-signed-in'
 const STEPPED_ASIDE = 'no-first-screen'
 /**
+ * On the page's root element while a page's own first screen is on its way: the skeleton waits,
+ * so that the page paints once, with its screen, rather than the skeleton and then the screen
+ * (whose first style and layout, the page's largest task, would come after the first paint, while
+ * the customer may already press). Shown after `SKELETON_AFTER_MS` all the same, or as soon as
+ * the screen cannot come.
+ */
+const SCREEN_COMING = 'first-screen-coming'
+const SKELETON_AFTER_MS = 1000
+/**
  * The preloads the page's first script appends in one task, as the storefront's own
  * (`PER_TASK` of src/ui/preload-listed.ts): each starts a request, a millisecond or two of the
  * main thread on a slow phone, and a customer's list page preloads about thirty files.
@@ -318,7 +327,8 @@ export const MARKUP_GUARD =
   `(function b(){q.splice(0,${LINKS_A_TASK}).forEach(function(n){d.head.appendChild(n)});q.length&&setTimeout(b)})();` +
   `return Promise.all(w)};` +
   `if(s)a.Authorization='Bearer '+t;` +
-  `if(w!==null){` +
+  `if(w!==null){k.classList.add('${SCREEN_COMING}');` +
+  `var u=function(){k.classList.remove('${SCREEN_COMING}')};setTimeout(u,${SKELETON_AFTER_MS});` +
   `var r=window.${ROUTE_SCREEN}=Promise.all([fetch('/first-screen'+h.slice(1)+w,{headers:a})` +
   `.then(function(x){return x.ok?x.json():null}),s&&x([h],!0)]).then(function(c){c=c[0];` +
   `var e=d.getElementById('${MARKUP_ID}');` +
@@ -328,7 +338,7 @@ export const MARKUP_GUARD =
   // The bar's link of the page, not the footer's.
   `var v=e.querySelector('nav [aria-current="page"]');` +
   `v&&!v.closest('footer')&&v.scrollIntoView({block:'nearest',inline:'nearest'});return c})` +
-  `.catch(function(){return null});` +
+  `.catch(function(){return null}).then(function(c){u();return c});` +
   `if(s)window.${ROUTE_SCREEN_MODULES}=function(){x([h,p],!1)};return}` +
   `var o=location.origin+'/api/',q='?local='+p,` +
   `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h,${JSON.stringify(EARLY_REPLIES_TOKEN)}:s?t:''},` +
@@ -388,7 +398,7 @@ export const INLINE_SCRIPT_HASHES = [hashOf(MARKUP_GUARD), hashOf(APP_LOADER)]
 
 const MARKUP_STYLE =
   `#${MARKUP_ID}{display:contents}.${STEPPED_ASIDE} #${MARKUP_ID},` +
-  `html:not(.${STEPPED_ASIDE}) #boot{display:none}`
+  `html:not(.${STEPPED_ASIDE}) #boot{display:none}.${SCREEN_COMING} #boot{visibility:hidden}`
 
 /** Text for an HTML attribute (in double quotes) or element. */
 const escapeHtml = (text: string) =>

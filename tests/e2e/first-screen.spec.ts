@@ -465,6 +465,50 @@ test.describe('a product or package page opened from a link', () => {
     })
   }
 
+  test('paints once, with its own screen: the skeleton waits while the screen is on its way', async ({
+    page,
+  }) => {
+    // Every frame until the page's screen is shown: was the skeleton on screen?
+    await page.addInitScript(() => {
+      const frames: boolean[] = []
+      ;(window as unknown as { skeletonFrames: boolean[] }).skeletonFrames = frames
+      const look = () => {
+        const boot = document.getElementById('boot')
+        const style = boot && getComputedStyle(boot)
+        frames.push(!!style && style.display !== 'none' && style.visibility !== 'hidden')
+        const shown =
+          !document.documentElement.classList.contains('no-first-screen') &&
+          document.querySelector('h1')?.textContent === 'PUBG Mobile UC'
+        if (!shown && frames.length < 600) requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })
+    // A screen that takes a moment, as on a phone's connection.
+    await page.route(/\/first-screen\/products\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400))
+      await route.continue()
+    })
+    await page.goto('/#/products/products-1/1', { waitUntil: 'commit' })
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PUBG Mobile UC')
+    const frames = await page.evaluate(
+      () => (window as unknown as { skeletonFrames: boolean[] }).skeletonFrames,
+    )
+    expect(frames.length).toBeGreaterThan(5)
+    expect(frames.filter(Boolean)).toEqual([])
+  })
+
+  test('shows the skeleton when its screen is slow, then the page', async ({ page }) => {
+    const screen = page.waitForRequest(/\/first-screen\/products\//)
+    await page.route(/\/first-screen\/products\//, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000))
+      await route.continue().catch(() => {})
+    })
+    await page.goto('/#/products/products-1/1', { waitUntil: 'commit' })
+    await screen
+    await expect(page.locator('#boot')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('PUBG Mobile UC')
+  })
+
   test("a package's page shows its order form with its first screen, which takes what is typed once the storefront has taken the page over", async ({
     page,
   }) => {
