@@ -38,6 +38,12 @@ async function preloadBatches(page: Page): Promise<() => Promise<number[]>> {
     page.evaluate(() => (window as unknown as { preloadBatches: number[] }).preloadBatches)
 }
 
+/** All of a list page's thirty-odd preloads were linked, a few a task: the entry's five at most. */
+function expectLinkedAFewATask(batches: number[]) {
+  expect(Math.max(...batches)).toBeLessThanOrEqual(5)
+  expect(batches.reduce((sum, count) => sum + count)).toBeGreaterThan(20)
+}
+
 /** The page's console warnings, as they come. */
 function warningsOf(page: Page): string[] {
   const warnings: string[] = []
@@ -367,6 +373,9 @@ test('in a browser without performance observers, home still gets its storefront
 })
 
 test.describe('a product or package page opened from a link', () => {
+  /** The page's own first screen, which its first script asks the server for. */
+  const PRODUCT_SCREEN = /\/first-screen\/products\//
+
   function requests(page: Page) {
     const asked: string[] = []
     page.on('request', (request) => {
@@ -484,7 +493,7 @@ test.describe('a product or package page opened from a link', () => {
       requestAnimationFrame(look)
     })
     // A screen that takes a moment, as on a phone's connection.
-    await page.route(/\/first-screen\/products\//, async (route) => {
+    await page.route(PRODUCT_SCREEN, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 400))
       await route.continue()
     })
@@ -498,8 +507,8 @@ test.describe('a product or package page opened from a link', () => {
   })
 
   test('shows the skeleton when its screen is slow, then the page', async ({ page }) => {
-    const screen = page.waitForRequest(/\/first-screen\/products\//)
-    await page.route(/\/first-screen\/products\//, async (route) => {
+    const screen = page.waitForRequest(PRODUCT_SCREEN)
+    await page.route(PRODUCT_SCREEN, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 3000))
       await route.continue().catch(() => {})
     })
@@ -665,9 +674,7 @@ test("a signed-in customer's orders and wallet opened from a link, on a device w
     await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible()
     await page.waitForLoadState('networkidle')
     // Its thirty-odd files were linked a few a task, the entry's five at most in one.
-    const linked = await batches()
-    expect(Math.max(...linked)).toBeLessThanOrEqual(5)
-    expect(linked.reduce((sum, count) => sum + count)).toBeGreaterThan(20)
+    expectLinkedAFewATask(await batches())
     // The storefront used them rather than asking again.
     for (const reply of replies) expect(asked.filter((entry) => entry === reply)).toHaveLength(1)
     expect(asked.filter((entry) => entry.startsWith('/api/profile?'))).toHaveLength(1)
@@ -827,9 +834,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       expect(asked.filter((entry) => replies.some((reply) => entry.startsWith(reply)))).toEqual([])
       expect(warnings.filter((text) => text.includes('rendered again'))).toEqual([])
       // The page's own files came with the entry's, linked a few a task.
-      const linked = await batches()
-      expect(Math.max(...linked)).toBeLessThanOrEqual(5)
-      expect(linked.reduce((sum, count) => sum + count)).toBeGreaterThan(20)
+      expectLinkedAFewATask(await batches())
       await page.unroute(ENTRY)
       if (path === '/#/wallet' && !arabic) {
         await switchToArabic(page)
