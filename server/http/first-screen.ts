@@ -252,6 +252,14 @@ const STEPPED_ASIDE = 'no-first-screen'
 const SCREEN_COMING = 'first-screen-coming'
 const SKELETON_AFTER_MS = 1000
 /**
+ * On the page's root element from the customer's first touch or scroll. Until then a touch
+ * screen's page has no scroll bar: Chromium flashes its overlay bar once as a phone's page loads,
+ * some twenty frames at 60 a second that the compositor draws beside the page's start (and
+ * Lighthouse screenshots, one a frame). A touch screen shows the bar only while it scrolls, so
+ * the customer sees it as before.
+ */
+const SCROLLBAR_SHOWN = 'touched'
+/**
  * The preloads the page's first script appends in one task, as the storefront's own
  * (`PER_TASK` of src/ui/preload-listed.ts): each starts a request, a millisecond or two of the
  * main thread on a slow phone, and a customer's list page preloads about thirty files.
@@ -306,6 +314,8 @@ const LINKS_A_TASK = 3
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,g=k.hasAttribute('${SIGNED_IN_ATTRIBUTE}'),l,t,z;` +
   `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
+  `['touchstart','scroll'].forEach(function(n){addEventListener(n,function(){` +
+  `k.classList.add('${SCROLLBAR_SHOWN}')},{once:!0,passive:!0})});` +
   `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
   `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
   `if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +
@@ -398,7 +408,8 @@ export const INLINE_SCRIPT_HASHES = [hashOf(MARKUP_GUARD), hashOf(APP_LOADER)]
 
 const MARKUP_STYLE =
   `#${MARKUP_ID}{display:contents}.${STEPPED_ASIDE} #${MARKUP_ID},` +
-  `html:not(.${STEPPED_ASIDE}) #boot{display:none}.${SCREEN_COMING} #boot{visibility:hidden}`
+  `html:not(.${STEPPED_ASIDE}) #boot{display:none}.${SCREEN_COMING} #boot{visibility:hidden}` +
+  `@media (pointer:coarse){html:not(.${SCROLLBAR_SHOWN}){scrollbar-width:none}}`
 
 /** Text for an HTML attribute (in double quotes) or element. */
 const escapeHtml = (text: string) =>

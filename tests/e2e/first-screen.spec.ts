@@ -372,6 +372,40 @@ test('in a browser without performance observers, home still gets its storefront
   await expect(search).toHaveValue('pubg')
 })
 
+/** The page's scroll bar as the browser styles it: `none` while it is hidden. */
+const scrollBar = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).scrollbarWidth)
+
+test.describe('on a touch screen', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+
+  test('the page shows no scroll bar as it loads, and shows it from the first scroll', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await storefrontSettled(page)
+    // Home is taller than the screen: the bar would show.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeGreaterThan(844)
+    expect(await scrollBar(page)).toBe('none')
+    await page.mouse.wheel(0, 400)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    expect(await scrollBar(page)).toBe('auto')
+  })
+
+  test("a touch shows the page's scroll bar", async ({ page }) => {
+    await page.goto('/')
+    await storefrontSettled(page)
+    // On the footer's corner, where no control is.
+    await page.locator('footer').tap({ position: { x: 2, y: 2 } })
+    expect(await scrollBar(page)).toBe('auto')
+  })
+})
+
+test("with a mouse, the page's scroll bar is there from the start", async ({ page }) => {
+  await page.goto('/')
+  expect(await scrollBar(page)).toBe('auto')
+})
+
 test.describe('a product or package page opened from a link', () => {
   /** The page's own first screen, which its first script asks the server for. */
   const PRODUCT_SCREEN = /\/first-screen\/products\//
