@@ -364,6 +364,22 @@ export const MARKUP_GUARD =
   `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}}catch(e){}})()`
 
 /**
+ * How long a page that shows the server's markup waits, once its main picture is painted, for
+ * the customer's first use before the storefront starts anyway.
+ */
+export const START_AFTER_MS = 4000
+/** What tells that the customer has started using the page (`scroll`: the page's own). */
+const FIRST_USE = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+  'hashchange',
+]
+
+/**
  * With the markup in the page, the storefront's scripts are asked for only once the page's main
  * picture is painted: home's first slide, or a product's, package's or customer's list page's
  * own first screen (a list's with its page's own modules) once it is shown. The script waits
@@ -371,17 +387,30 @@ export const MARKUP_GUARD =
  * decoded, then for the browser to report the main picture painted (Element Timing; two frames
  * on where the browser has none or the page has no main picture), so that neither the scripts'
  * transfer nor their evaluation comes before that paint; after 1.5 s at the latest (the timer
- * is set first, so that a browser without what the wait uses still starts). Then the
- * storefront hydrates the markup. A page that does not show any markup (the guard stepped it
- * aside) or is in the background starts at once. The preloads wait in a template, the entry
- * script first; a list page's own modules are linked from the next task on.
+ * is set first, so that a browser without what the wait uses still starts).
+ *
+ * Then the storefront starts at the customer's first use of the page (a touch, a press, a key,
+ * a scroll, a link followed; one made earlier starts it at once) or after `START_AFTER_MS` without
+ * one: the markup is the whole first screen, its links are links and its buttons' presses are
+ * kept and pressed again (MARKUP_GUARD), so a slow phone's CPU goes to the customer's first look
+ * rather than to code not yet needed. Its files are prefetched meanwhile (fetched, not run), so
+ * the first use waits for their evaluation, not their transfer. The storefront then hydrates the
+ * markup. A page that does not show any markup (the guard stepped it aside) or is in the
+ * background starts at once. The preloads wait in a template, the entry script first; a list
+ * page's own modules are linked from the next task on.
  */
 export const APP_LOADER =
-  `(function(){var d=document,done=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
+  `(function(){var d=document,done=0,used=0,shown=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
   `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script'),` +
   `l=window.${ROUTE_SCREEN_MODULES};` +
   `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
   `d.head.appendChild(t);d.head.appendChild(s);l&&setTimeout(l)},` +
+  `use=function(){used=1;shown&&go()},` +
+  // Painted: the files are fetched meanwhile, and the start waits for the first use.
+  `ready=function(){if(shown++||done)return;if(used)return go();` +
+  `[].forEach.call(d.getElementById('${PRELOADS_ID}').content.querySelectorAll('link'),function(k){` +
+  `var n=d.createElement('link');n.rel='prefetch';n.crossOrigin='';n.href=k.getAttribute('href');d.head.appendChild(n)});` +
+  `setTimeout(go,${START_AFTER_MS})},` +
   `w=function(m){if(!m)return go();` +
   `var n=function(){},p=m.querySelector('img[elementtiming="${FIRST_PICTURE}"]'),` +
   `a=[].slice.call(m.querySelectorAll('img')).filter(function(i){` +
@@ -391,10 +420,12 @@ export const APP_LOADER =
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
   `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(n):0}))})` +
   `.then(function(){if(!p||!p.naturalWidth||e.indexOf('element')<0)` +
-  `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go)})});` +
+  `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(ready)})});` +
   `new PerformanceObserver(function(l){l.getEntries().forEach(function(x){` +
-  `if(x.element===p)setTimeout(go)})}).observe({type:'element',buffered:true})})};` +
-  `setTimeout(go,1500);` +
+  `if(x.element===p)setTimeout(ready)})}).observe({type:'element',buffered:true})})};` +
+  `${JSON.stringify(FIRST_USE)}.forEach(function(n){addEventListener(n,use,{capture:!0,passive:!0,once:!0})});` +
+  `addEventListener('scroll',use,{passive:!0,once:!0});` +
+  `setTimeout(ready,1500);` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +
   `else if(d.documentElement.classList.contains('${STEPPED_ASIDE}'))go();` +

@@ -48,6 +48,7 @@ test("a first visit's home comes with the page: no API round trip before it pain
   await expect(page.getByRole('banner').getByRole('img', { name: 'Wallet Store' })).toBeVisible()
   expect(asked.filter((path) => /^\/api\/(products|website|slider)/.test(path))).toEqual([])
   // The first slide was asked for by the page itself, once, before the storefront's scripts.
+  await storefrontSettled(page)
   const slider = (await (await page.request.get('/api/slider/images')).json()) as {
     data: { image: string }[]
   }

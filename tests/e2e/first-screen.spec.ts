@@ -399,6 +399,46 @@ test.describe('on a touch screen', () => {
     await page.locator('footer').tap({ position: { x: 2, y: 2 } })
     expect(await scrollBar(page)).toBe('auto')
   })
+
+  test("home's storefront starts at the customer's first touch, and the product tapped opens", async ({
+    page,
+  }) => {
+    const run: string[] = []
+    const fetched: string[] = []
+    page.on('request', (request) => {
+      if (!ENTRY.test(request.url())) return
+      ;(request.resourceType() === 'script' ? run : fetched).push(request.url())
+    })
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
+    // The customer reads: the storefront's files are fetched, not run.
+    await expect.poll(() => fetched.length).toBe(1)
+    await page.waitForTimeout(1_000)
+    expect(run).toEqual([])
+    await productCards(page).first().getByRole('link').tap()
+    await expect(page.getByRole('heading', { level: 1, name: 'PUBG Mobile UC' })).toBeVisible()
+    expect(run).toHaveLength(1)
+  })
+
+  test("without a touch, home's storefront starts a few seconds after the slide is painted", async ({
+    page,
+  }) => {
+    let slideAt = 0
+    let scriptAt = 0
+    page.on('requestfinished', (request) => {
+      if (/\/slide-games\.\w+\.webp/.test(request.url())) slideAt ||= Date.now()
+    })
+    page.on('request', (request) => {
+      if (ENTRY.test(request.url()) && request.resourceType() === 'script') scriptAt ||= Date.now()
+    })
+    await page.goto('/')
+    await storefrontSettled(page)
+    // 4 s after the paint, which comes after the slide's transfer.
+    expect(scriptAt - slideAt).toBeGreaterThan(3_500)
+    // Its buttons answer.
+    await page.getByRole('button', { name: 'العربية' }).tap()
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  })
 })
 
 test("with a mouse, the page's scroll bar is there from the start", async ({ page }) => {

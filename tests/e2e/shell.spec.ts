@@ -112,6 +112,9 @@ test.describe(() => {
     let release = () => {}
     const picked = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/assets\/messages\.po_first-[^/]*\.js$/, async (route) => {
+      // The storefront's own load, not the prefetch made while the customer reads (routing
+      // turns the browser's cache off: the storefront asks again).
+      if (route.request().resourceType() !== 'script') return route.continue()
       asked()
       await picked
       await route.continue()

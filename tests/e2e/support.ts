@@ -26,11 +26,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * Waits until the storefront has taken the page over and settled: the floating WhatsApp button
  * is its own (the server's first screens come without it) and comes once the page is hydrated,
  * its replies are in and the browser is idle. The footer, which the server's screens carry, is
- * no sign of it.
+ * no sign of it. On a page that shows the server's screen, the storefront starts at the first use
+ * or 4 s after the main picture's paint (START_AFTER_MS): without a use, it takes that long.
  */
 export async function storefrontSettled(page: Page, locale: 'en' | 'ar' = 'en'): Promise<void> {
   const name = locale === 'ar' ? 'تحدث معنا عبر واتساب' : 'Chat with us on WhatsApp'
-  await expect(page.getByRole('link', { name })).toBeVisible()
+  await expect(page.getByRole('link', { name })).toBeVisible({ timeout: 15_000 })
 }
 
 /** Switches to Arabic: from the top bar, or signed in on a phone, from the account menu. */
