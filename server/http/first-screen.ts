@@ -367,7 +367,7 @@ export const MARKUP_GUARD =
  * How long a page that shows the server's markup waits, once its main picture is painted, for
  * the customer's first use before the storefront starts anyway.
  */
-export const START_AFTER_MS = 4000
+const START_AFTER_MS = 4000
 /** What tells that the customer has started using the page (`scroll`: the page's own). */
 const FIRST_USE = [
   'pointerdown',

@@ -27,7 +27,8 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
  * is its own (the server's first screens come without it) and comes once the page is hydrated,
  * its replies are in and the browser is idle. The footer, which the server's screens carry, is
  * no sign of it. On a page that shows the server's screen, the storefront starts at the first use
- * or 4 s after the main picture's paint (START_AFTER_MS): without a use, it takes that long.
+ * or 4 s after the main picture's paint (`START_AFTER_MS`, server/http/first-screen.ts): without a
+ * use, it takes that long.
  */
 export async function storefrontSettled(page: Page, locale: 'en' | 'ar' = 'en'): Promise<void> {
   const name = locale === 'ar' ? 'تحدث معنا عبر واتساب' : 'Chat with us on WhatsApp'
