@@ -42,7 +42,7 @@ async function press(url: string): Promise<number> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN })
     await page.goto(url)
     const card = page.getByRole('list', { name: 'Products' }).getByRole('link').first()
-    const name = (await card.getAttribute('aria-label')) ?? (await card.innerText()).trim()
+    const name = (await card.innerText()).trim()
     // The slide painted (its picture loaded and decoded), then the customer reads a while.
     await page.waitForFunction(() =>
       [...document.images].some((image) => image.complete && image.naturalWidth > 0),

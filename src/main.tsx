@@ -21,7 +21,7 @@ import {
   subscribeLocale,
   wholeCatalogue,
 } from './i18n/locale'
-import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES } from './contract/constants'
+import { FIRST_SCREEN_ID, FIRST_SCREEN_PRESSES, FIRST_USE_EVENTS } from './contract/constants'
 import { nextTask, whenIdle } from './ui/when-idle'
 import './theme/theme.css'
 
@@ -150,8 +150,8 @@ function handOver() {
     })
 }
 
-/** What tells that the customer has started using the page. */
-const USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'scroll'] as const
+/** What tells that the customer has started using the page (a scroll of any part of it too). */
+const USE_EVENTS = [...FIRST_USE_EVENTS, 'scroll'] as const
 
 /**
  * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,

@@ -21,7 +21,7 @@ import {
   type ListScreen,
 } from '../../src/app/screen-routes'
 import type { ListScreenReplies } from '../../src/contract/list-screens'
-import { FIRST_PICTURE, INSTALL_OFFER } from '../../src/contract/constants'
+import { FIRST_PICTURE, FIRST_USE_EVENTS, INSTALL_OFFER } from '../../src/contract/constants'
 import type { Locale } from '../../src/contract/common'
 import { TEXT_DIRECTIONS } from '../../src/contract/locales'
 import { iconHref, pictureSrcSet, SLIDE_SIZES, SLIDE_WIDTH } from '../../src/contract/pictures'
@@ -368,16 +368,8 @@ export const MARKUP_GUARD =
  * the customer's first use before the storefront starts anyway.
  */
 const START_AFTER_MS = 4000
-/** What tells that the customer has started using the page (`scroll`: the page's own). */
-const FIRST_USE = [
-  'pointerdown',
-  'pointermove',
-  'touchstart',
-  'keydown',
-  'focusin',
-  'wheel',
-  'hashchange',
-]
+/** The customer's first use: a link followed too, and the page's own scroll. */
+const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
 
 /**
  * With the markup in the page, the storefront's scripts are asked for only once the page's main
@@ -400,15 +392,16 @@ const FIRST_USE = [
  * page's own modules are linked from the next task on.
  */
 export const APP_LOADER =
-  `(function(){var d=document,done=0,used=0,shown=0,r=window.${ROUTE_SCREEN},go=function(){if(done++)return;` +
-  `var t=d.getElementById('${PRELOADS_ID}').content,s=d.createElement('script'),` +
+  `(function(){var d=document,done=0,used=0,shown=0,r=window.${ROUTE_SCREEN},` +
+  `t=d.getElementById('${PRELOADS_ID}').content,go=function(){if(done++)return;` +
+  `var s=d.createElement('script'),` +
   `l=window.${ROUTE_SCREEN_MODULES};` +
   `s.type='module';s.crossOrigin='';s.src=t.querySelector('link').getAttribute('href');` +
   `d.head.appendChild(t);d.head.appendChild(s);l&&setTimeout(l)},` +
   `use=function(){used=1;shown&&go()},` +
   // Painted: the files are fetched meanwhile, and the start waits for the first use.
   `ready=function(){if(shown++||done)return;if(used)return go();` +
-  `[].forEach.call(d.getElementById('${PRELOADS_ID}').content.querySelectorAll('link'),function(k){` +
+  `[].forEach.call(t.querySelectorAll('link'),function(k){` +
   `var n=d.createElement('link');n.rel='prefetch';n.crossOrigin='';n.href=k.getAttribute('href');d.head.appendChild(n)});` +
   `setTimeout(go,${START_AFTER_MS})},` +
   `w=function(m){if(!m)return go();` +

@@ -86,5 +86,19 @@ export const INSTALL_OFFER = '__installOffer'
  */
 export const FIRST_PICTURE = 'first-picture'
 
+/**
+ * What tells that the customer has started using the page: the page's loader starts the
+ * storefront at the first (server/http/first-screen.ts), and home's storefront loads the router
+ * (src/main.tsx). Each adds `scroll` its own way.
+ */
+export const FIRST_USE_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'touchstart',
+  'keydown',
+  'focusin',
+  'wheel',
+] as const
+
 /** A transaction hash as a wallet or explorer shows it: 64 hex digits, 0x first on BEP20. */
 export const TX_HASH_PATTERN = /^(0x)?[0-9a-fA-F]{64}$/
