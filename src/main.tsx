@@ -2,7 +2,7 @@
 import { currentPath, currentSearch, earlyRouter } from './app/router-early'
 import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
+import { defaultParseSearch, type AnyRoute, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { getToken, keepSignedInCookie } from './api/token'
 import { forgetUser, USER_KEY } from './api/session'
@@ -154,27 +154,62 @@ function handOver() {
 const USE_EVENTS = [...FIRST_USE_EVENTS, 'scroll'] as const
 
 /**
+ * How long the page has been open (from its navigation) before the router loads without a use,
+ * once the browser is idle: after the start, whose work a slow phone pays in full, and after a
+ * page that shows the server's markup has started its storefront (4 s after its main picture's
+ * paint, docs/api.md, The first screen).
+ */
+const ROUTER_AFTER_MS = 5000
+
+/**
+ * The code of the pages the page's own content links to (home's products, a product's
+ * packages, a customer's orders), loaded while the browser is idle: the first of them opened
+ * waits for its replies, not for its code.
+ */
+function loadLinkedPages(router: AppRouter) {
+  const routes = new Set<AnyRoute>()
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href]')) {
+    const { origin, hash } = new URL(link.href)
+    if (origin !== window.location.origin || !hash.startsWith('#/')) continue
+    const [path = '/'] = hash.slice(1).split(/[?#]/)
+    for (const route of router.getMatchedRoutes(path)[0]) routes.add(route)
+  }
+  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {})
+}
+
+/**
  * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,
- * the router loads as soon as the customer starts using it (not at the start, whose work a slow
- * phone pays in full), and the first link followed hands over to it. `shown` is the address
- * (the hash) that page was made for.
+ * the router loads as soon as the customer starts using it, or once the page has been open
+ * `ROUTER_AFTER_MS` and the browser is idle, then the code of the pages it links to
+ * (`loadLinkedPages`), so that the first link followed finds them; that link hands over to the
+ * router. `shown` is the address (the hash) that page was made for.
  */
 function RouterInTheBackground({ shown }: { shown: string }) {
   useEffect(() => {
     const options = { capture: true, passive: true, once: true }
+    let cancelIdle = () => {}
     const load = () => {
-      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
-      loadRouter().catch(() => {})
+      stop()
+      loadRouter()
+        .then(({ router }) => void whenIdle(() => loadLinkedPages(router)))
+        .catch(() => {})
       // What the next page shows waits for it too (home's first load came with its own messages).
       wholeCatalogue().catch(() => {})
+    }
+    const timer = setTimeout(
+      () => (cancelIdle = whenIdle(load)),
+      Math.max(0, ROUTER_AFTER_MS - performance.now()),
+    )
+    function stop() {
+      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
+      clearTimeout(timer)
+      cancelIdle()
     }
     for (const type of USE_EVENTS) window.addEventListener(type, load, options)
     window.addEventListener('hashchange', handOver, { once: true })
     // A link of the server's markup followed before the storefront started.
     if (window.location.hash !== shown) handOver()
-    return () => {
-      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
-    }
+    return stop
   }, [shown])
   return null
 }
