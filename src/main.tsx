@@ -2,7 +2,7 @@
 import { currentPath, currentSearch, earlyRouter } from './app/router-early'
 import { startTransition, useEffect, type ReactNode } from 'react'
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client'
-import { defaultParseSearch, type AnyRoute, type NavigateOptions } from '@tanstack/react-router'
+import { defaultParseSearch, type NavigateOptions } from '@tanstack/react-router'
 import { configureApi } from './api/client'
 import { getToken, keepSignedInCookie } from './api/token'
 import { forgetUser, USER_KEY } from './api/session'
@@ -12,7 +12,7 @@ import { needsSignIn } from './app/first-page-paths'
 import { firstPageOf } from './app/first-pages'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
-import type { AppRouter, routedTree } from './app/routed'
+import type { AppRouter, loadLinkedPages, routedTree } from './app/routed'
 import { isListRoute, screenRouteOf } from './app/screen-routes'
 import {
   activateLocale,
@@ -39,6 +39,7 @@ subscribeLocale(() => {
 interface Routing {
   router: AppRouter
   routedTree: typeof routedTree
+  loadLinkedPages: typeof loadLinkedPages
 }
 /** The router once loaded, for the guards a 401 re-runs. */
 let loadedRouter: AppRouter | undefined
@@ -50,10 +51,10 @@ let earlyLoad = earlyRouter
  */
 function loadRouter(): Promise<Routing> {
   routerLoad ??= (earlyLoad ?? import('./app/routed')).then(
-    async ({ createAppRouter, routedTree }) => {
+    async ({ createAppRouter, routedTree, loadLinkedPages }) => {
       // Not in the task that evaluated the chunk (docs/architecture.md, The first load).
       await nextTask()
-      return { router: (loadedRouter = createAppRouter(queryClient)), routedTree }
+      return { router: (loadedRouter = createAppRouter(queryClient)), routedTree, loadLinkedPages }
     },
     (error: unknown) => {
       // Offline before the service worker had the file: a later try may find it.
@@ -95,22 +96,6 @@ configureApi({
 // cookies is a synchronous wait on the browser's cookie store).
 whenIdle(keepSignedInCookie)
 
-/** A link of the shell, told apart from the others by where it goes and what it says. */
-const linkKey = (link: Element) => `${link.getAttribute('href')} ${link.textContent}`
-
-/**
- * The shell's links become the router's (new elements): the one the customer is on, the one
- * just followed with the keyboard, keeps the focus.
- */
-function KeepFocus({ on }: { on: string | undefined }) {
-  useEffect(() => {
-    if (!on) return
-    for (const link of document.querySelectorAll<HTMLElement>('header a, nav a'))
-      if (linkKey(link) === on) return link.focus()
-  }, [on])
-  return null
-}
-
 /**
  * Home's first screen stays until the customer leaves it: then, once the router has loaded,
  * it renders the page the address names inside the same shell (what was typed in the search
@@ -125,23 +110,8 @@ function handOver() {
     .then(async ({ router, routedTree }) => {
       await router.load()
       routerShown = true
-      const { navigation, page, after } = routedTree(router)
-      const focused = document.activeElement?.closest('header a, nav a')
-      startTransition(() =>
-        root!.render(
-          <App
-            queryClient={queryClient}
-            navigation={navigation}
-            page={page}
-            after={
-              <>
-                {after}
-                <KeepFocus on={focused ? linkKey(focused) : undefined} />
-              </>
-            }
-          />,
-        ),
-      )
+      const routed = routedTree(router)
+      startTransition(() => root!.render(<App queryClient={queryClient} {...routed} />))
     })
     .catch(() => {
       handingOver = false
@@ -154,58 +124,41 @@ function handOver() {
 const USE_EVENTS = [...FIRST_USE_EVENTS, 'scroll'] as const
 
 /**
- * How long the page has been open (from its navigation) before the router loads without a use,
- * once the browser is idle: after the start, whose work a slow phone pays in full, and after a
- * page that shows the server's markup has started its storefront (4 s after its main picture's
- * paint, docs/api.md, The first screen).
+ * How long the page has been open (from its navigation) before the router loads without a use:
+ * after the start, whose work a slow phone pays in full, and after a page that shows the
+ * server's markup has started its storefront (4 s after its main picture's paint, docs/api.md,
+ * The first screen).
  */
 const ROUTER_AFTER_MS = 5000
 
 /**
- * The code of the pages the page's own content links to (home's products, a product's
- * packages, a customer's orders), loaded while the browser is idle: the first of them opened
- * waits for its replies, not for its code.
- */
-function loadLinkedPages(router: AppRouter) {
-  const routes = new Set<AnyRoute>()
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href]')) {
-    const { origin, hash } = new URL(link.href)
-    if (origin !== window.location.origin || !hash.startsWith('#/')) continue
-    const [path = '/'] = hash.slice(1).split(/[?#]/)
-    for (const route of router.getMatchedRoutes(path)[0]) routes.add(route)
-  }
-  for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {})
-}
-
-/**
  * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,
  * the router loads as soon as the customer starts using it, or once the page has been open
- * `ROUTER_AFTER_MS` and the browser is idle, then the code of the pages it links to
- * (`loadLinkedPages`), so that the first link followed finds them; that link hands over to the
+ * `ROUTER_AFTER_MS`, then the code of the pages it links to (`loadLinkedPages`), so that the first link followed finds them; that link hands over to the
  * router. `shown` is the address (the hash) that page was made for.
  */
 function RouterInTheBackground({ shown }: { shown: string }) {
   useEffect(() => {
-    const options = { capture: true, passive: true, once: true }
-    let cancelIdle = () => {}
+    const listening = new AbortController()
+    const stop = () => {
+      listening.abort()
+      clearTimeout(timer)
+    }
     const load = () => {
       stop()
       loadRouter()
-        .then(({ router }) => void whenIdle(() => loadLinkedPages(router)))
+        .then(({ router, loadLinkedPages }) => loadLinkedPages(router))
         .catch(() => {})
       // What the next page shows waits for it too (home's first load came with its own messages).
       wholeCatalogue().catch(() => {})
     }
-    const timer = setTimeout(
-      () => (cancelIdle = whenIdle(load)),
-      Math.max(0, ROUTER_AFTER_MS - performance.now()),
-    )
-    function stop() {
-      for (const type of USE_EVENTS) window.removeEventListener(type, load, options)
-      clearTimeout(timer)
-      cancelIdle()
-    }
-    for (const type of USE_EVENTS) window.addEventListener(type, load, options)
+    const timer = setTimeout(load, ROUTER_AFTER_MS - performance.now())
+    for (const type of USE_EVENTS)
+      window.addEventListener(type, load, {
+        capture: true,
+        passive: true,
+        signal: listening.signal,
+      })
     window.addEventListener('hashchange', handOver, { once: true })
     // A link of the server's markup followed before the storefront started.
     if (window.location.hash !== shown) handOver()

@@ -3,11 +3,13 @@ import {
   Link,
   RouterContextProvider,
   RouterProvider,
+  type AnyRoute,
   type LinkComponent,
   type LinkComponentProps,
 } from '@tanstack/react-router'
 import { createAppRouter } from '../router'
 import type { Navigation } from '../ui/nav'
+import { whenIdle } from '../ui/when-idle'
 
 export { createAppRouter }
 export type AppRouter = ReturnType<typeof createAppRouter>
@@ -27,6 +29,23 @@ function FollowLocation({ router }: { router: AppRouter }) {
   return null
 }
 
+/** A link of the shell, told apart from the others by where it goes and what it says. */
+const linkKey = (link: Element) => `${link.getAttribute('href')} ${link.textContent}`
+
+/**
+ * The shell's links become the router's (new elements): the one that had the focus when the
+ * router took over (the one the customer is on, the one just followed with the keyboard) keeps
+ * it.
+ */
+function KeepFocus({ on }: { on: string | undefined }) {
+  useEffect(() => {
+    if (!on) return
+    for (const link of document.querySelectorAll<HTMLElement>('header a, nav a'))
+      if (linkKey(link) === on) return link.focus()
+  }, [on])
+  return null
+}
+
 /**
  * The storefront with its router, in three parts for `<Shell navigation={…}>{page}</Shell>
  * {after}` (src/main.tsx): the shell stays where home's first screen put it, its links now the
@@ -37,6 +56,7 @@ export function routedTree(router: AppRouter): {
   page: ReactNode
   after: ReactNode
 } {
+  const focused = document.activeElement?.closest('header a, nav a')
   // The shell is around the router's pages, not in them: its links are given the router.
   const RoutedLink = (props: LinkComponentProps<'a'>) => (
     <RouterContextProvider router={router}>
@@ -53,6 +73,29 @@ export function routedTree(router: AppRouter): {
       },
     },
     page: <RouterProvider router={router} />,
-    after: <FollowLocation router={router} />,
+    after: (
+      <>
+        <FollowLocation router={router} />
+        <KeepFocus on={focused ? linkKey(focused) : undefined} />
+      </>
+    ),
   }
+}
+
+/**
+ * The code of the pages the page's own content links to (home's products, a product's
+ * packages, a customer's orders), loaded once the browser is idle: the first of them opened
+ * waits for its replies, not for its code.
+ */
+export function loadLinkedPages(router: AppRouter) {
+  whenIdle(() => {
+    const routes = new Set<AnyRoute>()
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('main a[href]')) {
+      const { origin, hash } = new URL(link.href)
+      if (origin !== window.location.origin || !hash.startsWith('#/')) continue
+      const [path = '/'] = hash.slice(1).split(/[?#]/)
+      for (const route of router.getMatchedRoutes(path)[0]) routes.add(route)
+    }
+    for (const route of routes) void router.loadRouteChunk(route)?.catch(() => {})
+  })
 }
