@@ -134,8 +134,9 @@ const ROUTER_AFTER_MS = 5000
 /**
  * Once the first page shown without the router (home, src/app/first-pages.tsx) is on the page,
  * the router loads as soon as the customer starts using it, or once the page has been open
- * `ROUTER_AFTER_MS`, then the code of the pages it links to (`loadLinkedPages`), so that the first link followed finds them; that link hands over to the
- * router. `shown` is the address (the hash) that page was made for.
+ * `ROUTER_AFTER_MS`, then the code of the pages it links to (`loadLinkedPages`), so that the
+ * first link followed finds them; that link hands over to the router. `shown` is the address
+ * (the hash) that page was made for.
  */
 function RouterInTheBackground({ shown }: { shown: string }) {
   useEffect(() => {
