@@ -12,7 +12,9 @@
  * (5 s after the page opened, when idle). A/B:
  * `PRESS_URLS=http://127.0.0.1:8103,http://127.0.0.1:8104` measures servers already running
  * (with DEMO=1), run by run in turn; without it, the built app on a server of its own.
- * `PRESS_RUNS` runs per server (default 5). Medians.
+ * `PRESS_RUNS` runs per server (default 5). Medians. `PRESS_RTT_MS` adds a phone network's
+ * round trip to every request (Chrome's network throttle; 150 is Lighthouse's mobile default)
+ * from the slide's paint on, where each file asked for after the tap costs a round trip.
  */
 import { chromium } from 'playwright'
 import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
@@ -21,6 +23,7 @@ import { boundedInt, median, startServer } from './lib/server'
 const RUNS = boundedInt('PRESS_RUNS', 5, 1, 50)
 const SLOWDOWN = boundedInt('PRESS_SLOWDOWN', 4, 1, 20)
 const AFTER_MS = boundedInt('PRESS_AFTER_MS', 1000, 0, 60_000)
+const RTT_MS = boundedInt('PRESS_RTT_MS', 0, 0, 2000)
 
 const own = process.env.PRESS_URLS
   ? undefined
@@ -49,6 +52,13 @@ async function press(url: string): Promise<number> {
     await page.waitForFunction(() =>
       [...document.images].some((image) => image.complete && image.naturalWidth > 0),
     )
+    if (RTT_MS)
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: RTT_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      })
     await page.waitForTimeout(AFTER_MS)
     // A string (the bundler's helpers for named functions do not exist in the page), which
     // returns at once: the promise is read after the tap.
@@ -77,6 +87,7 @@ try {
     console.log(
       `first press ${url}  product page in ${Math.round(median(times[i]!))} ms` +
         `  (median of ${RUNS}; runs ${times[i]!.map(Math.round).join(', ')}; CPU ${SLOWDOWN}x,` +
+        (RTT_MS ? ` round trip ${RTT_MS} ms,` : '') +
         ` tapped ${AFTER_MS} ms after the slide)`,
     )
 } finally {
