@@ -8,8 +8,8 @@
  *
  * Home's storefront starts at the customer's first use or a few seconds after the paint
  * (docs/architecture.md, The first load): `PRESS_AFTER_MS=6000` taps a storefront that has
- * started, and has loaded the router and the product page's code if the browser had the time
- * (5 s after the page opened, when idle). A/B:
+ * started, and has loaded the router (5 s after the page opened) and then, once the browser was
+ * idle, the product page's code. A/B:
  * `PRESS_URLS=http://127.0.0.1:8103,http://127.0.0.1:8104` measures servers already running
  * (with DEMO=1), run by run in turn; without it, the built app on a server of its own.
  * `PRESS_RUNS` runs per server (default 5). Medians. `PRESS_RTT_MS` adds a phone network's
