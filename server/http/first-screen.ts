@@ -388,8 +388,8 @@ const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
  * rather than to code not yet needed. Its files are prefetched meanwhile (fetched, not run), so
  * the first use waits for their evaluation, not their transfer. The storefront then hydrates the
  * markup. A page that does not show any markup (the guard stepped it aside) or is in the
- * background starts at once. The preloads wait in a template, the entry script first; a list
- * page's own modules are linked from the next task on.
+ * background starts at once. The preloads wait in a template, the entry script first, with the
+ * manifest's link (withFirstScreen); a list page's own modules are linked from the next task on.
  */
 export const APP_LOADER =
   `(function(){var d=document,done=0,used=0,shown=0,r=window.${ROUTE_SCREEN},` +
@@ -401,7 +401,7 @@ export const APP_LOADER =
   `use=function(){used=1;shown&&go()},` +
   // Painted: the files are fetched meanwhile, and the start waits for the first use.
   `ready=function(){if(shown++||done)return;if(used)return go();` +
-  `[].forEach.call(t.querySelectorAll('link'),function(k){` +
+  `[].forEach.call(t.querySelectorAll('[rel=modulepreload]'),function(k){` +
   `var n=d.createElement('link');n.rel='prefetch';n.crossOrigin='';n.href=k.getAttribute('href');d.head.appendChild(n)});` +
   `setTimeout(go,${START_AFTER_MS})},` +
   `w=function(m){if(!m)return go();` +
@@ -480,6 +480,7 @@ export function withFirstScreen(
   if (!markup) return page.replace('</head>', () => `${preload}</head>`)
   // The entry script first, then what it will load.
   const scripts: string[] = []
+  let manifest = ''
   return (
     page
       .replace(
@@ -491,6 +492,13 @@ export function withFirstScreen(
       )
       .replace(/<link rel="modulepreload"[^>]*>\s*/g, (link: string) => {
         scripts.push(link.trim())
+        return ''
+      })
+      // Linked when the storefront starts: once a browser finds the store installable it shows
+      // so (an install icon, a prompt), frames of its own that would share the phone's CPU with
+      // the first screen.
+      .replace(/<link rel="manifest"[^>]*>\s*/, (link: string) => {
+        manifest = link.trim()
         return ''
       })
       .replace(/<link rel="preload" as="style"/g, '<link rel="stylesheet"')
@@ -520,7 +528,7 @@ export function withFirstScreen(
           `<script>${MARKUP_GUARD}</script><style>${MARKUP_STYLE}</style>`,
       )
       .replace('</body>', () => {
-        return `<template id="${PRELOADS_ID}">${scripts.join('')}</template><script>${APP_LOADER}</script></body>`
+        return `<template id="${PRELOADS_ID}">${scripts.join('')}${manifest}</template><script>${APP_LOADER}</script></body>`
       })
       .replace('<div id="root">', () => {
         return `<div id="root"><div id="${MARKUP_ID}">${markup.markup}</div>`

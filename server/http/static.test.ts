@@ -221,6 +221,7 @@ describeEachDatabase(
           '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
           '<link rel="preload" as="style" crossorigin="" href="/assets/home-1.css">' +
+          '<link rel="manifest" href="/manifest.webmanifest">' +
           '</head><body><div id="root"><div id="boot"></div></div></body></html>',
         'export async function renderFirstScreen(data, signedIn) {\n' +
           '  const names = data.products.data.map((p) => p.name).join(", ")\n' +
@@ -285,8 +286,11 @@ describeEachDatabase(
           ])
           expect(page).toContain(
             '<template id="app-preloads"><link rel="modulepreload" crossorigin href="/assets/index-1.js">' +
-              '<link rel="modulepreload" crossorigin href="/assets/home-1.js"></template>',
+              '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
+              '<link rel="manifest" href="/manifest.webmanifest"></template>',
           )
+          // The manifest is linked when the storefront starts, not with the first screen.
+          expect(page.split('</head>')[0]).not.toContain('rel="manifest"')
           // Its inline scripts, and only they, are allowed by the policy sent with it.
           const inline = [...page.matchAll(/<script>(.*?)<\/script>/g)].map((m) => m[1]!)
           expect(inline).toHaveLength(2)
@@ -304,6 +308,7 @@ describeEachDatabase(
           expect(plainPage).toContain('<script type="module" crossorigin src="/assets/index-1.js">')
           expect(plainPage).toContain('id="first-screen"')
           expect(plainPage).toContain('<link rel="icon" href="/favicon.svg"')
+          expect(plainPage.split('</head>')[0]).toContain('<link rel="manifest"')
         },
       )
     })

@@ -22,6 +22,34 @@ test('the manifest is served and the service worker controls the page', async ({
   expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true)
 })
 
+test('the store is installable, and links its manifest only once its storefront starts', async ({
+  page,
+}) => {
+  const asked: string[] = []
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname))
+  await page.goto('/')
+  await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
+  await page.waitForTimeout(1_000)
+  // Home's first screen, before any use: the browser has nothing to offer to install yet.
+  const cdp = await page.context().newCDPSession(page)
+  expect((await cdp.send('Page.getAppManifest')).url).toBe('')
+  expect(asked).not.toContain('/manifest.webmanifest')
+  // The customer's first use starts the storefront, and the store is installable.
+  await page.mouse.move(20, 20)
+  await expect
+    .poll(async () => (await cdp.send('Page.getAppManifest')).url)
+    .toMatch(/\/manifest\.webmanifest$/)
+  await waitForServiceWorker(page)
+  // A test's browser context is a private window, which Chromium never installs from.
+  await expect
+    .poll(async () =>
+      (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors
+        .map((error) => error.errorId)
+        .filter((id) => id !== 'in-incognito'),
+    )
+    .toEqual([])
+})
+
 test("the storefront's files come as the build compressed them: brotli for Chromium", async ({
   page,
 }) => {
