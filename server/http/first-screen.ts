@@ -368,6 +368,11 @@ export const MARKUP_GUARD =
  * the customer's first use before the storefront starts anyway.
  */
 const START_AFTER_MS = 4000
+/**
+ * How long a page without a main picture waits, two frames after its screen, for the browser to
+ * report that screen's largest paint, before it takes the screen as painted anyway.
+ */
+const SCREEN_PAINT_WAIT_MS = 300
 /** The customer's first use: a link followed too, and the page's own scroll. */
 const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
 
@@ -376,10 +381,12 @@ const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
  * picture is painted: home's first slide, or a product's, package's or customer's list page's
  * own first screen (a list's with its page's own modules) once it is shown. The script waits
  * for the markup's first pictures (those not loaded lazily, and the main one) to load and be
- * decoded, then for the browser to report the main picture painted (Element Timing; two frames
- * on where the browser has none or the page has no main picture), so that neither the scripts'
- * transfer nor their evaluation comes before that paint; after 1.5 s at the latest (the timer
- * is set first, so that a browser without what the wait uses still starts).
+ * decoded, then for the browser to report the main picture painted (Element Timing), or on a
+ * page without one, its screen's largest paint (two frames on, and `SCREEN_PAINT_WAIT_MS` at
+ * most; two frames where the browser reports neither), so that neither the scripts' transfer
+ * nor their evaluation comes before that paint; after 1.5 s at the latest (the timer is set
+ * first, so that a browser without what the wait uses still starts). The report, not the
+ * frames: on a busy phone a frame is shown well after it was made, and the paint is what counts.
  *
  * Then the storefront starts at the customer's first use of the page (a touch, a press, a key,
  * a scroll, a link followed; one made earlier starts it at once) or after `START_AFTER_MS` without
@@ -412,10 +419,12 @@ export const APP_LOADER =
   `Promise.all(a.map(function(i){return i.complete?0:new Promise(function(f){` +
   `i.addEventListener('load',f);i.addEventListener('error',f)})}))` +
   `.then(function(){return Promise.all(a.map(function(i){return i.decode?i.decode().catch(n):0}))})` +
-  `.then(function(){if(!p||!p.naturalWidth||e.indexOf('element')<0)` +
-  `return requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(ready)})});` +
-  `new PerformanceObserver(function(l){l.getEntries().forEach(function(x){` +
-  `if(x.element===p)setTimeout(ready)})}).observe({type:'element',buffered:true})})};` +
+  `.then(function(){var s=performance.now(),o=function(y,c){new PerformanceObserver(function(l){` +
+  `l.getEntries().forEach(function(x){c(x)&&setTimeout(ready)})}).observe({type:y,buffered:true})},` +
+  `f=e.indexOf('largest-contentful-paint')<0?0:${SCREEN_PAINT_WAIT_MS};` +
+  `if(p&&p.naturalWidth&&e.indexOf('element')>=0)return o('element',function(x){return x.element===p});` +
+  `f&&o('largest-contentful-paint',function(x){return x.startTime>=s});` +
+  `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(ready,f)})})})};` +
   `${JSON.stringify(FIRST_USE)}.forEach(function(n){addEventListener(n,use,{capture:!0,passive:!0,once:!0})});` +
   `addEventListener('scroll',use,{passive:!0,once:!0});` +
   `setTimeout(ready,1500);` +

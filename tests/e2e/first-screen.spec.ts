@@ -996,6 +996,44 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
       await page.goto('about:blank')
     }
   })
+
+  test("the wallet asks for the storefront's files only once the browser reports its screen painted, however late", async ({
+    page,
+    request,
+  }) => {
+    await signedInCustomer(page, request, { balance: '25' })
+    await page.goto('/#/about-us')
+    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
+    await page.goto('about:blank')
+    // A busy phone shows a frame well after it was made, and reports its paints that late.
+    const LATE_MS = 200
+    await page.addInitScript((late) => {
+      const Native = window.PerformanceObserver
+      const paints: number[] = []
+      ;(window as unknown as { paints: number[] }).paints = paints
+      new Native((list) => {
+        for (const entry of list.getEntries()) paints.push(entry.startTime)
+      }).observe({ type: 'largest-contentful-paint', buffered: true })
+      window.PerformanceObserver = class extends Native {
+        constructor(callback: PerformanceObserverCallback) {
+          super((list, observer) => setTimeout(() => callback(list, observer), late))
+        }
+      }
+    }, LATE_MS)
+    await page.goto('/#/wallet')
+    await storefrontSettled(page)
+    const { painted, script } = await page.evaluate((entry) => {
+      const paints = (window as unknown as { paints: number[] }).paints
+      return {
+        painted: paints.at(-1),
+        script: performance
+          .getEntriesByType('resource')
+          .find((resource) => new RegExp(entry).test(resource.name))?.startTime,
+      }
+    }, ENTRY.source)
+    expect(painted).toBeDefined()
+    expect(script).toBeGreaterThan(painted! + LATE_MS)
+  })
 })
 
 test('a page changed while the storefront takes home over ends at that page', async ({ page }) => {
