@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import {
   placeOrder,
   signedInCustomer,
@@ -86,6 +86,19 @@ async function paintAndScript(
     },
     { picture: picture.source, entry: ENTRY.source },
   )
+}
+
+/**
+ * A customer with 25 $ signed in on a device whose zone the storefront has kept: it keeps it once
+ * its page has been hidden (here, left), and only then do the orders and the wallet come with
+ * their first screen.
+ */
+async function signedInWithZoneKept(page: Page, request: APIRequestContext) {
+  const customer = await signedInCustomer(page, request, { balance: '25' })
+  await page.goto('/#/about-us')
+  await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
+  await page.goto('about:blank')
+  return customer
 }
 
 /** Holds the storefront's script back until `release`: what happens first is the page's own. */
@@ -935,11 +948,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     page,
     request,
   }) => {
-    await signedInCustomer(page, request, { balance: '25' })
-    // The storefront keeps the device's zone once its page has been hidden (here, left).
-    await page.goto('/#/about-us')
-    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
-    await page.goto('about:blank')
+    await signedInWithZoneKept(page, request)
     // The profile's own call answers only after the test is over.
     await page.route('**/api/profile?*', () => new Promise(() => {}))
     for (const { path, heading } of [
@@ -958,10 +967,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     page,
     request,
   }) => {
-    const customer = await signedInCustomer(page, request, { balance: '25' })
-    await page.goto('/#/about-us')
-    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
-    await page.goto('about:blank')
+    const customer = await signedInWithZoneKept(page, request)
     const warnings = warningsOf(page)
     const scripts: string[] = []
     page.on('request', (entry) => {
@@ -1001,10 +1007,7 @@ test.describe("a signed-in customer's orders and wallet opened from a link", () 
     page,
     request,
   }) => {
-    await signedInCustomer(page, request, { balance: '25' })
-    await page.goto('/#/about-us')
-    await expect(page.getByRole('link', { name: /^Balance / })).toBeVisible()
-    await page.goto('about:blank')
+    await signedInWithZoneKept(page, request)
     // A busy phone shows a frame well after it was made, and reports its paints that late.
     const LATE_MS = 200
     await page.addInitScript((late) => {
