@@ -10,6 +10,8 @@ import {
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
   ORDER_FORM_FILES,
+  PACKAGE_PAGE_FILES,
+  PRODUCT_PAGE_FILES,
   SERVICE_TABS_FILES,
 } from '../../src/api/early-replies'
 import { LANGUAGE_KEY, TIME_ZONE_KEY, TOKEN_KEY } from '../../src/api/storage-keys'
@@ -393,7 +395,10 @@ const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
  * one: the markup is the whole first screen, its links are links and its buttons' presses are
  * kept and pressed again (MARKUP_GUARD), so a slow phone's CPU goes to the customer's first look
  * rather than to code not yet needed. Its files are prefetched meanwhile (fetched, not run), so
- * the first use waits for their evaluation, not their transfer. The storefront then hydrates the
+ * the first use waits for their evaluation, not their transfer. When the first link followed
+ * is a product's or package's page, that page's own files and its language's messages (named in
+ * the page: `PRODUCT_PAGE_FILES`, `PACKAGE_PAGE_FILES`) are asked for at once too, while the
+ * storefront's script runs, instead of one round trip after it. The storefront then hydrates the
  * markup. A page that does not show any markup (the guard stepped it aside) or is in the
  * background starts at once. The preloads wait in a template, the entry script first, with the
  * manifest's link (withFirstScreen); a list page's own modules are linked from the next task on.
@@ -427,6 +432,14 @@ export const APP_LOADER =
   `requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(ready,f)})})})};` +
   `${JSON.stringify(FIRST_USE)}.forEach(function(n){addEventListener(n,use,{capture:!0,passive:!0,once:!0})});` +
   `addEventListener('scroll',use,{passive:!0,once:!0});` +
+  // A product's or package's page followed first: its files are asked for now, beside the
+  // storefront's start, rather than once its script has run and imported them.
+  `addEventListener('hashchange',function(){var k=d.documentElement,f=d.getElementById('${EARLY_MODULES_ID}'),` +
+  `m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(location.hash),y;` +
+  `if(!m||!f||k.classList.contains('${STEPPED_ASIDE}'))return;try{y=JSON.parse(f.textContent)}catch(e){return}` +
+  `[m[1]?'${PACKAGE_PAGE_FILES}':'${PRODUCT_PAGE_FILES}',k.lang].forEach(function(c){(y[c]||[]).forEach(function(u){` +
+  `var n=d.createElement('link');if(u.slice(-4)==='.css'){n.rel='preload';n.as='style'}else n.rel='modulepreload';` +
+  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})})},{once:!0});` +
   `setTimeout(ready,1500);` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +

@@ -26,6 +26,13 @@ export const EARLY_LISTS: Record<string, [path: string, query: string][]> = {
 /** The keys of EARLY_MODULES under which the order form's files are named, and its tabs'. */
 export const ORDER_FORM_FILES = 'order-form'
 export const SERVICE_TABS_FILES = 'service-tabs'
+/**
+ * The keys under which a product's page's files are named, and a package's: a link to one
+ * followed before the storefront has rendered it asks for them at once, beside the storefront's
+ * own start (server/http/first-screen.ts, APP_LOADER).
+ */
+export const PRODUCT_PAGE_FILES = 'product-page'
+export const PACKAGE_PAGE_FILES = 'package-page'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar
@@ -55,6 +62,22 @@ export const EARLY_MODULES: Record<string, string[]> = {
   ],
   [ORDER_FORM_FILES]: ['src/features/ordering/purchase-form.tsx'],
   [SERVICE_TABS_FILES]: ['src/features/ordering/service-tabs.tsx'],
+  [PRODUCT_PAGE_FILES]: [
+    'src/features/catalogue/product-page.tsx',
+    'src/app/purchase-slots.tsx',
+    'src/app/route-screens.ts',
+    // The check of its replies, which comes with them.
+    'src/api/check-reply.ts',
+    'src/contract/catalogue.ts',
+  ],
+  [PACKAGE_PAGE_FILES]: [
+    'src/features/catalogue/package-page.tsx',
+    'src/app/purchase-slots.tsx',
+    'src/app/route-screens.ts',
+    // The check of its replies, which comes with them.
+    'src/api/check-reply.ts',
+    'src/contract/catalogue.ts',
+  ],
   en: ['locales/en/messages.po', 'src/api/persist.ts'],
   ar: ['locales/ar/messages.po', 'src/api/persist.ts'],
 }

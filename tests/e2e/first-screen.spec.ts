@@ -433,6 +433,28 @@ test.describe('on a touch screen', () => {
     expect(run).toHaveLength(1)
   })
 
+  test("a product tapped before the storefront has run asks for its page's own files at once, each once", async ({
+    page,
+  }) => {
+    const release = await holdScript(page)
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const file = /\/assets\/(product-page|purchase-slots|route-screens|catalogue|messages)-/.exec(
+        request.url(),
+      )
+      if (file) asked.push(file[1]!)
+    })
+    await page.goto('/')
+    await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
+    await productCards(page).first().getByRole('link').tap()
+    // The storefront's script is held: what asks for them is the page's own.
+    const files = ['catalogue', 'messages', 'product-page', 'purchase-slots', 'route-screens']
+    await expect.poll(() => asked.toSorted()).toEqual(files)
+    release()
+    await expect(page.getByRole('heading', { level: 1, name: 'PUBG Mobile UC' })).toBeVisible()
+    expect(asked.toSorted()).toEqual(files)
+  })
+
   test("without a touch, home's storefront starts a few seconds after the slide is painted", async ({
     page,
   }) => {
