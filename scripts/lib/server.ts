@@ -7,6 +7,7 @@ import { join } from 'node:path'
 
 export interface RunningServer {
   url: string
+  pid: number | undefined
   stop: () => Promise<void>
 }
 
@@ -38,9 +39,15 @@ export async function startServer(
   await waitForServer(child, url)
   return {
     url,
+    pid: child.pid,
     stop: async () => {
-      child.kill('SIGTERM')
-      await new Promise((resolve) => child.once('exit', resolve))
+      // One that has exited already (killed, crashed) has no exit left to wait for: the wait
+      // would never end, and the benchmark would exit without printing what failed.
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
       rmSync(dir, { recursive: true, force: true })
     },
   }
