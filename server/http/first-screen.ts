@@ -9,6 +9,7 @@ import {
   EARLY_REPLIES,
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
+  LINK_EARLY_MODULES,
   ORDER_FORM_FILES,
   PACKAGE_PAGE_FILES,
   PRODUCT_PAGE_FILES,
@@ -315,6 +316,18 @@ const LINKS_A_TASK = 3
  */
 export const MARKUP_GUARD =
   `(function(){var d=document,k=d.documentElement,h=location.hash,g=k.hasAttribute('${SIGNED_IN_ATTRIBUTE}'),l,t,z;` +
+  // Links the files the page names under the keys `c` (EARLY_MODULES): with `v` true only the
+  // styles, as stylesheets (resolving once they have loaded), with `v` false only the modules,
+  // without `v` both (the styles preloaded).
+  `var x=window.${LINK_EARLY_MODULES}=function(c,v){` +
+  `var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[],q=[];` +
+  `c.forEach(function(c){(y[c]||[]).forEach(function(u){var n=d.createElement('link'),s=u.slice(-4)==='.css';` +
+  `if(v===!s)return;if(s){n.rel=v?'stylesheet':'preload';n.as='style'}else n.rel='modulepreload';` +
+  `v&&w.push(new Promise(function(f){n.onload=n.onerror=f}));` +
+  `n.crossOrigin='';n.href=u;q.push(n)})});` +
+  // A few links a task, in order: each starts a request, which costs the main thread.
+  `(function b(){q.splice(0,${LINKS_A_TASK}).forEach(function(n){d.head.appendChild(n)});q.length&&setTimeout(b)})();` +
+  `return Promise.all(w)};` +
   `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
   `['touchstart','scroll'].forEach(function(n){addEventListener(n,function(){` +
   `k.classList.add('${SCROLLBAR_SHOWN}')},{once:!0,passive:!0})});` +
@@ -329,15 +342,7 @@ export const MARKUP_GUARD =
   `var m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
   `s=t&&${JSON.stringify(EARLY_LISTS)}[h];if(!m&&!s)return;` +
   `try{var a={Accept:'application/json'},` +
-  `w=p!==k.lang?null:m&&!t?'?local='+p:s&&z?'?local='+p+'&tz='+encodeURIComponent(z):null,` +
-  `x=function(c,v){var f=d.getElementById('${EARLY_MODULES_ID}'),y=f?JSON.parse(f.textContent):{},w=[],q=[];` +
-  `c.forEach(function(c){(y[c]||[]).forEach(function(u){var n=d.createElement('link'),s=u.slice(-4)==='.css';` +
-  `if(v===!s)return;if(s){n.rel=v?'stylesheet':'preload';n.as='style'}else n.rel='modulepreload';` +
-  `v&&w.push(new Promise(function(f){n.onload=n.onerror=f}));` +
-  `n.crossOrigin='';n.href=u;q.push(n)})});` +
-  // A few links a task, in order: each starts a request, which costs the main thread.
-  `(function b(){q.splice(0,${LINKS_A_TASK}).forEach(function(n){d.head.appendChild(n)});q.length&&setTimeout(b)})();` +
-  `return Promise.all(w)};` +
+  `w=p!==k.lang?null:m&&!t?'?local='+p:s&&z?'?local='+p+'&tz='+encodeURIComponent(z):null;` +
   `if(s)a.Authorization='Bearer '+t;` +
   `if(w!==null){k.classList.add('${SCREEN_COMING}');` +
   `var u=function(){k.classList.remove('${SCREEN_COMING}')};setTimeout(u,${SKELETON_AFTER_MS});` +
@@ -434,12 +439,9 @@ export const APP_LOADER =
   `addEventListener('scroll',use,{passive:!0,once:!0});` +
   // A product's or package's page followed first: its files are asked for now, beside the
   // storefront's start, rather than once its script has run and imported them.
-  `addEventListener('hashchange',function(){var k=d.documentElement,f=d.getElementById('${EARLY_MODULES_ID}'),` +
-  `m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(location.hash),y;` +
-  `if(!m||!f||k.classList.contains('${STEPPED_ASIDE}'))return;try{y=JSON.parse(f.textContent)}catch(e){return}` +
-  `[m[1]?'${PACKAGE_PAGE_FILES}':'${PRODUCT_PAGE_FILES}',k.lang].forEach(function(c){(y[c]||[]).forEach(function(u){` +
-  `var n=d.createElement('link');if(u.slice(-4)==='.css'){n.rel='preload';n.as='style'}else n.rel='modulepreload';` +
-  `n.crossOrigin='';n.href=u;d.head.appendChild(n)})})},{once:!0});` +
+  `addEventListener('hashchange',function(){var k=d.documentElement,x=window.${LINK_EARLY_MODULES},` +
+  `m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(location.hash);` +
+  `m&&x&&!k.classList.contains('${STEPPED_ASIDE}')&&x([m[1]?'${PACKAGE_PAGE_FILES}':'${PRODUCT_PAGE_FILES}',k.lang],!1)},{once:!0});` +
   `setTimeout(ready,1500);` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +

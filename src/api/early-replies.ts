@@ -33,6 +33,12 @@ export const SERVICE_TABS_FILES = 'service-tabs'
  */
 export const PRODUCT_PAGE_FILES = 'product-page'
 export const PACKAGE_PAGE_FILES = 'package-page'
+/**
+ * Where the page's first script keeps what links the files the page names under some of these
+ * keys, a few a task: the page's second script calls it for a product's or package's page
+ * followed first (server/http/first-screen.ts).
+ */
+export const LINK_EARLY_MODULES = '__linkEarlyModules'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar
