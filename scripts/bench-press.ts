@@ -4,7 +4,8 @@
  * the CPU slowed as a mid-range phone's (Chrome's throttle, `PRESS_SLOWDOWN`, default 4), waits
  * for the first slide's paint and then `PRESS_AFTER_MS` (default 1,000: a customer who taps a
  * second after the page shows), taps the first product's card and reads, in the page, the time
- * from the touch to the first frame that shows the product's page (its name as the heading).
+ * from the touch to the first frame that shows the product's page (its name as the heading),
+ * and to the first that shows its packages.
  *
  * Home's storefront starts at the customer's first use or a few seconds after the paint
  * (docs/architecture.md, The first load): `PRESS_AFTER_MS=6000` taps a storefront that has
@@ -34,8 +35,11 @@ const browser = await chromium.launch({
   args: [PLAYWRIGHT_DISABLE_FEATURES],
 })
 
-/** One run: the milliseconds from the touch to the product's page on screen. */
-async function press(url: string): Promise<number> {
+/**
+ * One run: the milliseconds from the touch to the product's page on screen (its name as the
+ * heading), and to its packages, what the customer taps next.
+ */
+async function press(url: string): Promise<[named: number, packages: number]> {
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -63,33 +67,39 @@ async function press(url: string): Promise<number> {
     // A string (the bundler's helpers for named functions do not exist in the page), which
     // returns at once: the promise is read after the tap.
     await page.evaluate(`window.pressShown = new Promise((resolve) => {
-      let touched = 0
+      let touched = 0, named = 0
       addEventListener('touchstart', () => (touched ||= performance.now()), { capture: true })
       requestAnimationFrame(function frame() {
         const heading = document.querySelector('h1')
-        if (touched && heading?.textContent?.trim() === ${JSON.stringify(name)})
-          return resolve(performance.now() - touched)
+        if (touched && !named && heading?.textContent?.trim() === ${JSON.stringify(name)})
+          named = performance.now() - touched
+        if (named && document.querySelector('a[href*="/packages/"]'))
+          return resolve([named, performance.now() - touched])
         requestAnimationFrame(frame)
       })
     }), 0`)
     await card.tap()
-    return await page.evaluate<number>('window.pressShown')
+    return await page.evaluate<[number, number]>('window.pressShown')
   } finally {
     await context.close()
   }
 }
 
 try {
-  const times = urls.map(() => [] as number[])
+  const times = urls.map(() => [] as [number, number][])
   for (let run = 0; run < RUNS; run++)
     for (const [i, url] of urls.entries()) times[i]!.push(await press(url))
-  for (const [i, url] of urls.entries())
+  for (const [i, url] of urls.entries()) {
+    const named = times[i]!.map(([at]) => Math.round(at))
+    const packages = times[i]!.map(([, at]) => Math.round(at))
     console.log(
-      `first press ${url}  product page in ${Math.round(median(times[i]!))} ms` +
-        `  (median of ${RUNS}; runs ${times[i]!.map(Math.round).join(', ')}; CPU ${SLOWDOWN}x,` +
+      `first press ${url}  product page in ${median(named)} ms, its packages in ${median(packages)} ms` +
+        `  (median of ${RUNS}; runs ${named.join(', ')}; packages ${packages.join(', ')};` +
+        ` CPU ${SLOWDOWN}x,` +
         (RTT_MS ? ` round trip ${RTT_MS} ms,` : '') +
         ` tapped ${AFTER_MS} ms after the slide)`,
     )
+  }
 } finally {
   await browser.close()
   await own?.stop()

@@ -10,6 +10,7 @@ import {
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
   LINK_EARLY_MODULES,
+  ASK_EARLY_REPLIES,
   ORDER_FORM_FILES,
   PACKAGE_PAGE_FILES,
   PRODUCT_PAGE_FILES,
@@ -328,6 +329,21 @@ export const MARKUP_GUARD =
   // A few links a task, in order: each starts a request, which costs the main thread.
   `(function b(){q.splice(0,${LINKS_A_TASK}).forEach(function(n){d.head.appendChild(n)});q.length&&setTimeout(b)})();` +
   `return Promise.all(w)};` +
+  // Starts the early replies of the address `h` in the language `p`, with the headers `a`, kept
+  // for the session `c` ('' for none): a signed-in list's calls `s`, or a product's or package's.
+  `var A=window.${ASK_EARLY_REPLIES}=function(h,p,a,c,s){` +
+  `var o=location.origin+'/api/',q='?local='+p,m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h),` +
+  `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h,${JSON.stringify(EARLY_REPLIES_TOKEN)}:c},` +
+  `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:a})},` +
+  `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
+  `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
+  `j=function(x){return x.ok?x.clone().json():{}},` +
+  `n=function(){};` +
+  `if(s)s.forEach(function(c){g(c[0]+q+c[1])});` +
+  `else if(m[1])g('products/packages/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `else{g('products/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
+  `g('products/'+m[2]+'/packages'+q+'&page=1&per_page=300').then(j).then(function(b){` +
+  `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}};` +
   `addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.${INSTALL_OFFER}=e});` +
   `['touchstart','scroll'].forEach(function(n){addEventListener(n,function(){` +
   `k.classList.add('${SCROLLBAR_SHOWN}')},{once:!0,passive:!0})});` +
@@ -357,18 +373,7 @@ export const MARKUP_GUARD =
   `v&&!v.closest('footer')&&v.scrollIntoView({block:'nearest',inline:'nearest'});return c})` +
   `.catch(function(){return null}).then(function(c){u();return c});` +
   `if(s)window.${ROUTE_SCREEN_MODULES}=function(){x([h,p],!1)};return}` +
-  `var o=location.origin+'/api/',q='?local='+p,` +
-  `e=window.${EARLY_REPLIES}={${JSON.stringify(EARLY_REPLIES_AT)}:h,${JSON.stringify(EARLY_REPLIES_TOKEN)}:s?t:''},` +
-  `g=function(p){var u=o+p;return e[u]=fetch(u,{headers:a})},` +
-  `i=function(u){if(typeof u==='string'){var n=d.createElement('link');` +
-  `n.rel='preload';n.as='image';n.href=u;d.head.appendChild(n)}},` +
-  `j=function(x){return x.ok?x.clone().json():{}},` +
-  `n=function(){};` +
-  `if(s){s.forEach(function(c){g(c[0]+q+c[1])});return x([${JSON.stringify(EARLY_ENTRY)},h,p])}` +
-  `if(m[1])g('products/packages/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
-  `else{g('products/'+m[2]+q).then(j).then(function(b){i(b.data&&b.data.image)}).catch(n);` +
-  `g('products/'+m[2]+'/packages'+q+'&page=1&per_page=300').then(j).then(function(b){` +
-  `(b.data||[]).slice(0,4).forEach(function(p){i(p&&p.image)})}).catch(n)}}catch(e){}})()`
+  `A(h,p,a,s?t:'',s);s&&x([${JSON.stringify(EARLY_ENTRY)},h,p])}catch(e){}})()`
 
 /**
  * How long a page that shows the server's markup waits, once its main picture is painted, for
@@ -403,7 +408,9 @@ const FIRST_USE = [...FIRST_USE_EVENTS, 'hashchange']
  * the first use waits for their evaluation, not their transfer. When the first link followed
  * is a product's or package's page, that page's own files and its language's messages (named in
  * the page: `PRODUCT_PAGE_FILES`, `PACKAGE_PAGE_FILES`) are asked for at once too, while the
- * storefront's script runs, instead of one round trip after it. The storefront then hydrates the
+ * storefront's script runs, instead of one round trip after it, and so are its replies, with
+ * the first script's `ASK_EARLY_REPLIES` (not once the storefront has shown home: its router
+ * may have asked for them already). The storefront then hydrates the
  * markup. A page that does not show any markup (the guard stepped it aside) or is in the
  * background starts at once. The preloads wait in a template, the entry script first, with the
  * manifest's link (withFirstScreen); a list page's own modules are linked from the next task on.
@@ -439,9 +446,12 @@ export const APP_LOADER =
   `addEventListener('scroll',use,{passive:!0,once:!0});` +
   // A product's or package's page followed first: its files are asked for now, beside the
   // storefront's start, rather than once its script has run and imported them.
+  // Its replies too, unless the storefront has shown home already (its router may have them).
   `addEventListener('hashchange',function(){var k=d.documentElement,x=window.${LINK_EARLY_MODULES},` +
-  `m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(location.hash);` +
-  `m&&x&&!k.classList.contains('${STEPPED_ASIDE}')&&x([m[1]?'${PACKAGE_PAGE_FILES}':'${PRODUCT_PAGE_FILES}',k.lang],!1)},{once:!0});` +
+  `h=location.hash,m=/^#${ROUTE_SCREEN_PATH.source.slice(1)}/.exec(h);` +
+  `if(!m||!x||k.classList.contains('${STEPPED_ASIDE}'))return;` +
+  `x([m[1]?'${PACKAGE_PAGE_FILES}':'${PRODUCT_PAGE_FILES}',k.lang],!1);` +
+  `window.${FIRST_SCREEN_PRESSES}&&window.${ASK_EARLY_REPLIES}(h,k.lang,{Accept:'application/json'},'')},{once:!0});` +
   `setTimeout(ready,1500);` +
   `if(d.visibilityState==='hidden')go();` +
   `else if(r)r.then(function(c){w(c&&d.getElementById('${MARKUP_ID}'))});` +

@@ -39,6 +39,12 @@ export const PACKAGE_PAGE_FILES = 'package-page'
  * followed first (server/http/first-screen.ts).
  */
 export const LINK_EARLY_MODULES = '__linkEarlyModules'
+/**
+ * Where that script keeps what starts a page's early replies (above) for an address: the page's
+ * second script calls it for a product's or package's page followed first, so that its replies
+ * come with its files rather than after the storefront's script (server/http/first-screen.ts).
+ */
+export const ASK_EARLY_REPLIES = '__askEarlyReplies'
 
 /**
  * The modules those pages run first, by the same addresses (the page itself, the account bar

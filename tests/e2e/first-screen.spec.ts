@@ -433,26 +433,39 @@ test.describe('on a touch screen', () => {
     expect(run).toHaveLength(1)
   })
 
-  test("a product tapped before the storefront has run asks for its page's own files at once, each once", async ({
+  test("a product tapped before the storefront has run asks for its page's own files and replies at once, each once", async ({
     page,
   }) => {
     const release = await holdScript(page)
     const asked: string[] = []
     page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url())
       const file = /\/assets\/(product-page|purchase-slots|route-screens|catalogue|messages)-/.exec(
-        request.url(),
+        pathname,
       )
       if (file) asked.push(file[1]!)
+      else if (pathname.startsWith('/api/products/')) asked.push(`${pathname}${search}`)
     })
     await page.goto('/')
     await expect(page.getByRole('region', { name: 'Offers' }).locator('img').first()).toBeVisible()
-    await productCards(page).first().getByRole('link').tap()
+    const link = productCards(page).first().getByRole('link')
+    const id = /\/(\d+)$/.exec((await link.getAttribute('href'))!)![1]
+    await link.tap()
     // The storefront's script is held: what asks for them is the page's own.
-    const files = ['catalogue', 'messages', 'product-page', 'purchase-slots', 'route-screens']
-    await expect.poll(() => asked.toSorted()).toEqual(files)
+    const wanted = [
+      `/api/products/${id}/packages?local=en&page=1&per_page=300`,
+      `/api/products/${id}?local=en`,
+      'catalogue',
+      'messages',
+      'product-page',
+      'purchase-slots',
+      'route-screens',
+    ]
+    await expect.poll(() => asked.toSorted()).toEqual(wanted)
     release()
     await expect(page.getByRole('heading', { level: 1, name: 'PUBG Mobile UC' })).toBeVisible()
-    expect(asked.toSorted()).toEqual(files)
+    await expect(page.getByRole('link', { name: /^60 UC/ })).toBeVisible()
+    expect(asked.toSorted()).toEqual(wanted)
   })
 
   test("without a touch, home's storefront starts a few seconds after the slide is painted", async ({
