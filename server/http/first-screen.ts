@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import {
+  ASK_EARLY_REPLIES,
   EARLY_ENTRY,
   EARLY_LISTS,
   EARLY_MODULES_ID,
@@ -10,7 +11,6 @@ import {
   EARLY_REPLIES_AT,
   EARLY_REPLIES_TOKEN,
   LINK_EARLY_MODULES,
-  ASK_EARLY_REPLIES,
   ORDER_FORM_FILES,
   PACKAGE_PAGE_FILES,
   PRODUCT_PAGE_FILES,
