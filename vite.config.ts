@@ -60,12 +60,19 @@ const isHomeRouteChunk = (chunk: { moduleIds: readonly string[] }) =>
  * src/ui/lazy-piece.tsx), so home does without the whole catalogue until the customer goes on.
  */
 const FIRST_PIECES = new Set(['footer', 'install-prompt'])
+/**
+ * The chunks of the pages that start with the first messages too (a product's and a package's
+ * page and the slots of their order form: FIRST_MESSAGES_PAGES, src/app/first-page-paths.ts),
+ * by name: what they show first must not wait for the whole catalogue.
+ */
+const FIRST_PAGE_CHUNKS = new Set(['product-page', 'package-page', 'purchase-slots'])
+const FIRST_MESSAGES_CHUNKS = new Set([...FIRST_PIECES, ...FIRST_PAGE_CHUNKS])
 
 /**
  * `locales/{locale}/messages.po?first`: the catalogue with only the messages the home page's
  * first load uses (the code of the entry, the home route and what they import statically) and
- * those of FIRST_PIECES; the whole catalogue follows with the first other lazy piece or route
- * (src/i18n/locale.ts). Lingui compiles the catalogue; the messages left out are taken out once
+ * those of FIRST_MESSAGES_CHUNKS; the whole catalogue follows with the first other lazy piece
+ * or route (src/i18n/locale.ts). Lingui compiles the catalogue; the messages left out are taken out once
  * the chunks are known.
  */
 function firstMessages(): Plugin {
@@ -106,12 +113,14 @@ function firstMessages(): Plugin {
         chunks[fileName].imports.forEach(add)
       }
       for (const chunk of Object.values(chunks))
-        if (chunk.isEntry || isHomeRouteChunk(chunk) || FIRST_PIECES.has(chunk.name))
+        if (chunk.isEntry || isHomeRouteChunk(chunk) || FIRST_MESSAGES_CHUNKS.has(chunk.name))
           add(chunk.fileName)
-      // A piece renamed would show its messages' ids on home: the build stops instead.
-      for (const name of FIRST_PIECES)
-        if (!Object.values(chunks).some((chunk) => chunk.name === name))
-          throw new Error(`first-messages: no chunk named ${name} (FIRST_PIECES)`)
+      // A piece renamed would show its messages' ids: the build stops instead. (The server's
+      // build imports the pages that start with them: they are not chunks there.)
+      if (this.environment.name === 'client')
+        for (const name of FIRST_MESSAGES_CHUNKS)
+          if (!Object.values(chunks).some((chunk) => chunk.name === name))
+            throw new Error(`first-messages: no chunk named ${name} (FIRST_MESSAGES_CHUNKS)`)
       const sources = [...first].flatMap((fileName) =>
         Object.values(chunks[fileName]!.modules).map((module) => module.code ?? ''),
       )
@@ -404,7 +413,11 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
             { name: 'money', test: /[\\/]src[\\/]domain[\\/]money\.ts$/ },
             {
               name: 'account',
-              test: /[\\/]src[\\/](ui[\\/](dated-list|price|status-badge|charge-labels)(\.css)?\.tsx?|contract[\\/]payment-methods\.ts)$/,
+              test: /[\\/]src[\\/]ui[\\/](dated-list|status-badge|charge-labels)(\.css)?\.tsx?$/,
+            },
+            {
+              name: 'payment',
+              test: /[\\/]src[\\/](ui[\\/](price|method-name)\.tsx?|contract[\\/]payment-methods\.ts)$/,
             },
             {
               name: 'lists',

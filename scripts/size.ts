@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build, type Rolldown } from 'vite'
-import { firstPageName } from '../src/app/first-page-paths'
+import { FIRST_MESSAGES_PAGES, firstPageName } from '../src/app/first-page-paths'
 
 const dist = join(import.meta.dirname, '..', 'dist')
 const BUDGET_KIB = 110
@@ -55,10 +55,12 @@ const withImports = (keys: Iterable<string>) =>
 // The home route's own chunk: its component and loader and what they add (vite.config.ts).
 const homeChunks = Object.keys(manifest).filter((key) => manifest[key]!.name === 'home')
 if (!homeChunks.length) throw new Error('The build has no home chunk')
+const FIRST_MESSAGES = 'locales/en/messages.po?first.po'
+const WHOLE_MESSAGES = 'locales/en/messages.po'
 const homeKeys = [
   'index.html',
   // Home's part of the English catalogue (the whole one follows after the first paint).
-  'locales/en/messages.po?first.po',
+  FIRST_MESSAGES,
   ...homeChunks,
 ]
 for (const key of homeKeys) if (!manifest[key]) throw new Error(`The build has no chunk for ${key}`)
@@ -101,7 +103,7 @@ const pathOf = (route: string) =>
 /**
  * Another route's first visit: the entry and its static imports, the router and the route
  * tree, the route's split chunks (component, loader) with theirs, and the whole English
- * catalogue. A page shown first without the router (src/app/first-pages.tsx) loads instead
+ * catalogue (a product's or package's page only its first part, as home: FIRST_MESSAGES_PAGES). A page shown first without the router (src/app/first-pages.tsx) loads instead
  * what its route's chunks import but the router: the page's own chunk. The lazy pieces a page
  * asks for as it renders (the order form, a dialog, the reply schemas with the first API
  * reply) come after and are not counted.
@@ -123,10 +125,12 @@ function routeFirstLoads() {
   const nameOf = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk.name]))
   return [...byRoute]
     .map(([route, keys]) => {
-      const page = firstPageName(pathOf(route))
+      const name = firstPageName(pathOf(route))
+      const page = name
         ? keys.flatMap((key) => manifest[key]!.imports ?? []).filter((key) => key !== ROUTED)
         : [ROUTED, ...keys]
-      const files = withImports(['index.html', 'locales/en/messages.po', ...page])
+      const messages = name && FIRST_MESSAGES_PAGES.has(name) ? FIRST_MESSAGES : WHOLE_MESSAGES
+      const files = withImports(['index.html', messages, ...page])
       const loads = [...files].flatMap((file) => libraries[nameOf.get(file) ?? ''] ?? [])
       return { route, files: files.size, gzip: sizes(files).gzip, loads }
     })

@@ -8,7 +8,7 @@ import { getToken, keepSignedInCookie } from './api/token'
 import { forgetUser, USER_KEY } from './api/session'
 import { createQueryClient } from './api/query-client'
 import { App } from './app/app'
-import { needsSignIn } from './app/first-page-paths'
+import { FIRST_MESSAGES_PAGES, firstPageName, needsSignIn } from './app/first-page-paths'
 import { firstPageOf } from './app/first-pages'
 import { seedFirstScreen } from './app/first-screen'
 import { plainNavigation } from './ui/nav'
@@ -229,9 +229,12 @@ async function boot() {
   // read in the next.
   await nextTask()
   const seeded = seedFirstScreen(queryClient, locale)
-  // Home waits only for the messages of its first load; another page for the whole catalogue.
+  // Home, a product's and a package's page wait only for the messages of the first load;
+  // another page for the whole catalogue.
+  const firstName = firstPageName(path)
+  const firstOnly = isHome || (!!firstName && FIRST_MESSAGES_PAGES.has(firstName))
   await Promise.all([
-    activateLocale(locale, { firstOnly: isHome, store: false }),
+    activateLocale(locale, { firstOnly, store: false }),
     seeded || restore(),
     routeSeeded,
   ])
@@ -262,7 +265,11 @@ async function boot() {
       />
     )
   } else {
-    const { router, routedTree } = await (routerFirst ?? loadRouter())
+    // The router's pages are not all in the first messages.
+    const [{ router, routedTree }] = await Promise.all([
+      routerFirst ?? loadRouter(),
+      firstOnly && wholeCatalogue().catch(() => {}),
+    ])
     routerShown = true
     app = <App queryClient={queryClient} {...routedTree(router)} />
   }

@@ -48,6 +48,14 @@ export const FIRST_PAGE_PATHS = {
 export type FirstPageName = keyof typeof FIRST_PAGE_PATHS
 
 /**
+ * The first pages that start, as home does, with only the first part of the catalogue of
+ * messages (src/i18n/locale.ts), which the build makes to hold their chunks' messages too
+ * (`FIRST_MESSAGES_CHUNKS`, vite.config.ts): the most visited after home, which the server's
+ * markup shows first. Any other page waits for the whole catalogue before it renders.
+ */
+export const FIRST_MESSAGES_PAGES: ReadonlySet<FirstPageName> = new Set(['product', 'package'])
+
+/**
  * Who may open each page, as its route's guard says (src/routes/_guest.tsx, _auth.tsx): the
  * sign-in, sign-up and recovery pages a visitor who is not signed in, a customer's own pages
  * a signed-in customer. For anyone else the router renders the page first, and its guard

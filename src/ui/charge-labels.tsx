@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import { methodEntry, type ChargingMethod } from '../contract/payment-methods'
 import type { ChargingStatus, WalletLogStatus } from '../contract/wallet'
 import { StatusBadge } from './status-badge'
 
@@ -14,12 +13,6 @@ export function ChargeStatusBadge({ status }: { status: ChargingStatus }) {
     case 'CANCELED':
       return <StatusBadge tone="danger">{t`Canceled`}</StatusBadge>
   }
-}
-
-/** A top-up method's name in the page's language (its label in src/contract/payment-methods.ts). */
-export function useMethodName() {
-  const { i18n } = useLingui()
-  return (method: ChargingMethod) => i18n._(methodEntry(method).label)
 }
 
 /** A wallet line: Discounted (money out) red, Charged (money in) green (the wallet and the console). */

@@ -701,6 +701,46 @@ test.describe('a product or package page opened from a link', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0)
   })
 
+  test.describe('before the whole catalogue of messages has come', () => {
+    // The page's own requests: the worker would serve the catalogue from its cache.
+    test.use({ serviceWorkers: 'block' })
+
+    test("in Arabic, a product's and a package's page show, every text in Arabic, and the order form once it has", async ({
+      page,
+    }) => {
+      // Arabic kept on the device only: the storefront renders the page anew, in Arabic.
+      await page.addInitScript(() => localStorage.setItem('language', 'ar'))
+      let release!: () => void
+      const released = new Promise<void>((resolve) => (release = resolve))
+      // The whole catalogue of either language; its first part (`messages.po_first-…`) comes.
+      await page.route(/\/assets\/messages-[\w-]+\.js$/, async (route) => {
+        await released
+        await route.continue()
+      })
+      await page.goto('/#/products/products-1/1')
+      await expect(page.getByRole('heading', { level: 1, name: 'شدات ببجي موبايل' })).toBeVisible()
+      await expect(page.getByRole('heading', { level: 2, name: 'الباقات' })).toBeVisible()
+      await expect(
+        page.getByRole('list', { name: 'الباقات' }).getByRole('listitem').first(),
+      ).toBeVisible()
+      await expect(page.getByRole('link', { name: /^المزيد في / })).toBeVisible()
+      await expect(page.getByRole('region', { name: 'تابعنا' })).toBeVisible()
+
+      await page.goto('about:blank')
+      // Without the language's cookie the page just set, as on the first visit: the server's
+      // markup is English again, and the storefront renders the page anew.
+      await page.context().clearCookies()
+      await page.goto('/#/products/products-1/packages/1')
+      await expect(page.getByRole('heading', { level: 1, name: '60 شدة' })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'شدات ببجي موبايل' })).toBeVisible()
+      // The order form waits for the whole catalogue, then shows in Arabic.
+      const buy = page.getByRole('button', { name: 'شراء', exact: true })
+      await expect(buy).toHaveCount(0)
+      release()
+      await expect(buy).toBeVisible()
+    })
+  })
+
   test('in Arabic, a group opened from a link asks for its replies in Arabic at once', async ({
     page,
   }) => {

@@ -9,7 +9,8 @@ import { sortQuery, type ListSortChoice } from '../../ui/list-sort'
 import { Price } from '../../ui/price'
 import { PagedTable } from '../../ui/paged-table'
 import * as surface from '../../ui/surface.css'
-import { ChargeStatusBadge, useMethodName } from '../../ui/charge-labels'
+import { ChargeStatusBadge } from '../../ui/charge-labels'
+import { useMethodName } from '../../ui/method-name'
 import { walletQueries } from './queries'
 
 /** The customer's top-ups (shipping payments) and what became of each. */

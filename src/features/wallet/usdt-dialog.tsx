@@ -11,7 +11,7 @@ import { Dialog } from '../../ui/dialog'
 import * as fieldStyles from '../../ui/field.css'
 import { FormError } from '../../ui/form-error'
 import { QrCode } from './qr-code'
-import { usdtQueries } from './queries'
+import { usdtQueries } from './charging-queries'
 import * as styles from './wallet.css'
 
 import { NETWORK_NAMES } from './usdt'

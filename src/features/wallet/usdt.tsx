@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../ui/field'
 import { FormError } from '../../ui/form-error'
 import { Price } from '../../ui/price'
 import { useOnline } from '../../ui/use-online'
-import { usdtApi } from './queries'
+import { usdtApi } from './charging-queries'
 import * as styles from './wallet.css'
 
 export const NETWORK_NAMES: Record<UsdtNetwork, string> = {
