@@ -103,9 +103,10 @@ const pathOf = (route: string) =>
 /**
  * Another route's first visit: the entry and its static imports, the router and the route
  * tree, the route's split chunks (component, loader) with theirs, and the whole English
- * catalogue (a product's or package's page only its first part, as home: FIRST_MESSAGES_PAGES). A page shown first without the router (src/app/first-pages.tsx) loads instead
- * what its route's chunks import but the router: the page's own chunk. The lazy pieces a page
- * asks for as it renders (the order form, a dialog, the reply schemas with the first API
+ * catalogue (a product's or package's page only its first part, as home:
+ * FIRST_MESSAGES_PAGES). A page shown first without the router (src/app/first-pages.tsx) loads
+ * instead what its route's chunks import but the router: the page's own chunk. The lazy pieces
+ * a page asks for as it renders (the order form, a dialog, the reply schemas with the first API
  * reply) come after and are not counted.
  */
 function routeFirstLoads() {
@@ -180,7 +181,7 @@ console.log(
 )
 const routes = routeFirstLoads()
 console.log(
-  `Other routes, JS loaded first (the entry, the route, the whole catalogue), gzip (budget ${BUDGET_KIB} KiB):`,
+  `Other routes, JS loaded first (the entry, the route, the whole catalogue or for a product or package its first part), gzip (budget ${BUDGET_KIB} KiB):`,
 )
 for (const route of routes)
   console.log(
