@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { MessageReplySchema, ValidationErrorReplySchema } from '../../src/contract/common'
-import { MESSAGE_LIMITS } from '../../src/contract/site'
+import { MESSAGE_LIMITS } from '../../src/contract/constants'
 import { describeEachDatabase } from '../test/context'
 
 const valid = { name: 'Rami', phone_number: '+961 70 123 456', message: 'Do you sell gift cards?' }

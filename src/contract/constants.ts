@@ -11,6 +11,9 @@ export const PASSWORD_MAX_LENGTH = 128
 export const USERNAME_MAX_LENGTH = 50
 export const EMAIL_MAX_LENGTH = 254
 
+/** Bounds of the contact form, shared by the form and the server. */
+export const MESSAGE_LIMITS = { name: 100, phone_number: 32, message: 2000 } as const
+
 /** A simple pattern on purpose: name@host.tld, without spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 export const CODE_PATTERN = /^\d{4}$/

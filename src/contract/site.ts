@@ -7,6 +7,7 @@ import {
   ProductPageSchema,
 } from './catalogue'
 import { ImageSchema, LocaleSchema } from './common'
+import { MESSAGE_LIMITS } from './constants'
 
 /** The object carried, JSON-encoded, in `website_info` (see docs/api.md, GET /api/website/info). */
 export const WebsiteInfoSchema = v.object({
@@ -54,9 +55,6 @@ export const ContactInfoSchema = v.object({
 })
 export const ContactReplySchema = v.object({ data: ContactInfoSchema })
 export type ContactInfo = v.InferOutput<typeof ContactInfoSchema>
-
-/** Bounds of the contact form, shared by the form and the server. */
-export const MESSAGE_LIMITS = { name: 100, phone_number: 32, message: 2000 } as const
 
 /**
  * POST messages. Only the shape and bounds live here; the messages a person reads are chosen

@@ -170,6 +170,28 @@ test('the contact form answers in Arabic', async ({ page }) => {
   await expect(page.getByRole('alert')).toHaveText('حقل الاسم مطلوب')
 })
 
+test.describe("when the contact form's checks cannot load", () => {
+  // The page's own requests: the worker would serve the file from its cache.
+  test.use({ serviceWorkers: 'block' })
+
+  test('the form says so and keeps what was typed', async ({ page }) => {
+    // The schemas' library, which the form loads at its first send (as when the connection
+    // drops before the service worker has it).
+    await page.route(/\/assets\/valibot-[\w-]+\.js$/, (route) =>
+      route.abort('internetdisconnected'),
+    )
+    await page.goto('/#/contact-us')
+    await page.getByLabel('Name').fill('Visitor')
+    await page.getByLabel('Message').fill('Where is my order?')
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(page.locator('#contact-error')).toHaveText(
+      'Error fetching data. Please check your connection and try again.',
+    )
+    await expect(page.getByLabel('Name')).toHaveValue('Visitor')
+    await expect(page.getByLabel('Message')).toHaveValue('Where is my order?')
+  })
+})
+
 test('search submits only a non-empty query', async ({ page }) => {
   await page.goto('/')
   const box = page.getByRole('searchbox', { name: 'Search products' })

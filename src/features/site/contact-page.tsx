@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react'
-import * as v from 'valibot'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { MESSAGE_LIMITS, MessagePayloadSchema, type ContactInfo } from '../../contract/site'
+import { MESSAGE_LIMITS } from '../../contract/constants'
+import type { ContactInfo } from '../../contract/site'
 import { useLocale } from '../../i18n/use-locale'
 import { button } from '../../ui/button.css'
 import { LoadProblem, TextLines } from '../../ui/load-problem'
@@ -12,6 +12,17 @@ import * as styles from './pages.css'
 
 type Field = keyof typeof MESSAGE_LIMITS
 const EMPTY: Record<Field, string> = { name: '', phone_number: '', message: '' }
+
+/**
+ * The form's schema and its library, at the first send: not a part of the page's first load
+ * (they come with the page's first reply, whose check uses them: src/api/check-reply.ts).
+ */
+const loadSchema = () =>
+  Promise.all([import('valibot'), import('../../contract/site')]).then(([v, contract]) => ({
+    v,
+    schema: contract.MessagePayloadSchema,
+  }))
+type Schema = Awaited<ReturnType<typeof loadSchema>>
 
 export function ContactPage() {
   const { t } = useLingui()
@@ -34,8 +45,8 @@ export function ContactPage() {
   }
 
   /** The first problem only, in the user's language. */
-  function validate(): { field: Field; message: string } | null {
-    const result = v.safeParse(MessagePayloadSchema, values)
+  function validate({ v, schema }: Schema): { field: Field; message: string } | null {
+    const result = v.safeParse(schema, values)
     if (result.success) return null
     const issue = result.issues[0]
     const field = issue.path?.[0]?.key as Field
@@ -55,9 +66,17 @@ export function ContactPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setSent(null)
-    const found = validate()
-    setProblem(found)
-    if (!found) mutation.mutate(v.parse(MessagePayloadSchema, values))
+    loadSchema().then(
+      (loaded) => {
+        const found = validate(loaded)
+        setProblem(found)
+        if (!found) mutation.mutate(loaded.v.parse(loaded.schema, values))
+      },
+      () =>
+        setProblem({
+          message: t`Error fetching data. Please check your connection and try again.`,
+        }),
+    )
   }
 
   const input = (field: Field) => ({
