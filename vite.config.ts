@@ -72,8 +72,8 @@ const FIRST_MESSAGES_CHUNKS = new Set([...FIRST_PIECES, ...FIRST_PAGE_CHUNKS])
  * `locales/{locale}/messages.po?first`: the catalogue with only the messages the home page's
  * first load uses (the code of the entry, the home route and what they import statically) and
  * those of FIRST_MESSAGES_CHUNKS; the whole catalogue follows with the first other lazy piece
- * or route (src/i18n/locale.ts). Lingui compiles the catalogue; the messages left out are taken out once
- * the chunks are known.
+ * or route (src/i18n/locale.ts). Lingui compiles the catalogue; the messages left out are taken
+ * out once the chunks are known.
  */
 function firstMessages(): Plugin {
   const QUERY = '?first'
@@ -406,9 +406,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               name: 'valibot',
               test: /node_modules[\\/]valibot[\\/]|[\\/]src[\\/]api[\\/]check-reply\.ts$/,
             },
-            // The pieces a customer's own pages share, in two files instead of nine: a request
+            // The pieces a customer's own pages share, in a few files instead of nine: a request
             // each is a round trip on a slow connection before the page shows. Split where
-            // charging the wallet (the heaviest first load) would load what it does not use.
+            // charging the wallet (the heaviest first load) would load what it does not use:
+            // the lists' pieces (`account`) apart from what it shares with them (`payment`).
             // Amounts stay on their own: a product's page formats them too.
             { name: 'money', test: /[\\/]src[\\/]domain[\\/]money\.ts$/ },
             {
