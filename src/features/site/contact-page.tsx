@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import type { BaseIssue } from 'valibot'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { MESSAGE_LIMITS } from '../../contract/constants'
@@ -22,7 +23,6 @@ const loadSchema = () =>
     v,
     schema: contract.MessagePayloadSchema,
   }))
-type Schema = Awaited<ReturnType<typeof loadSchema>>
 
 export function ContactPage() {
   const { t } = useLingui()
@@ -45,10 +45,7 @@ export function ContactPage() {
   }
 
   /** The first problem only, in the user's language. */
-  function validate({ v, schema }: Schema): { field: Field; message: string } | null {
-    const result = v.safeParse(schema, values)
-    if (result.success) return null
-    const issue = result.issues[0]
+  function problemOf(issue: BaseIssue<unknown>): { field: Field; message: string } {
     const field = issue.path?.[0]?.key as Field
     const max = MESSAGE_LIMITS[field]
     const label = labels[field]
@@ -67,10 +64,10 @@ export function ContactPage() {
     event.preventDefault()
     setSent(null)
     loadSchema().then(
-      (loaded) => {
-        const found = validate(loaded)
-        setProblem(found)
-        if (!found) mutation.mutate(loaded.v.parse(loaded.schema, values))
+      ({ v, schema }) => {
+        const result = v.safeParse(schema, values)
+        setProblem(result.success ? null : problemOf(result.issues[0]))
+        if (result.success) mutation.mutate(result.output)
       },
       () =>
         setProblem({
