@@ -245,6 +245,11 @@ const PRELOADS_ID = 'app-preloads'
 const SLIDE_PRELOAD_ID = 'first-slide'
 /** On the page's root element when home's markup has a signed-in customer's bars. */
 const SIGNED_IN_ATTRIBUTE = 'data-signed-in'
+/**
+ * On the page's root element when the page was asked for without any of the store's cookies
+ * (`VISITED_COOKIE`): the browser's first visit, whose storage holds nothing of the store.
+ */
+const FIRST_VISIT_ATTRIBUTE = 'data-first-visit'
 const STEPPED_ASIDE = 'no-first-screen'
 /**
  * On the page's root element while a page's own first screen is on its way: the skeleton waits,
@@ -278,7 +283,8 @@ const LINKS_A_TASK = 3
  * visitor's bars or, with the `signed-in` cookie, a customer's (`data-signed-in` on the root
  * element), so a page opened at another route (the hash), in another language than the page's
  * or with or without a session unlike the markup (the stored ones decide: the cookies may lag
- * behind them) shows the static skeleton instead until the storefront renders. Only a page that shows home
+ * behind them; on a first visit, `data-first-visit`, nothing is stored and the storage is not
+ * read) shows the static skeleton instead until the storefront renders. Only a page that shows home
  * asks for its first slide at once (the preload waits in a template before this script; the
  * markup's slide is lazy, so a hidden home loads no picture).
  *
@@ -350,7 +356,9 @@ export const MARKUP_GUARD =
   `window.${FIRST_SCREEN_PRESSES}=[];d.addEventListener('click',function(e){` +
   `var q=window.${FIRST_SCREEN_PRESSES},b=q&&e.target.closest&&e.target.closest('#${MARKUP_ID} button');` +
   `if(b){e.preventDefault();e.stopPropagation();q.push(b)}},true);` +
-  `try{l=localStorage.getItem('${LANGUAGE_KEY}');z=localStorage.getItem('${TIME_ZONE_KEY}');` +
+  // A first visit's storage is empty: each storage's first use is a call to the browser that the
+  // page would wait for, a slow phone's busiest moment.
+  `if(!k.hasAttribute('${FIRST_VISIT_ATTRIBUTE}'))try{l=localStorage.getItem('${LANGUAGE_KEY}');z=localStorage.getItem('${TIME_ZONE_KEY}');` +
   `t=localStorage.getItem('${TOKEN_KEY}')||sessionStorage.getItem('${TOKEN_KEY}')}catch(e){}` +
   `var p=l==='ar'?'ar':'en';` +
   `if(h.length>2||p!==k.lang||!t!==!g)k.classList.add('${STEPPED_ASIDE}');` +
@@ -479,12 +487,15 @@ const escapeHtml = (text: string) =>
  * carries taken out. With `rendered`, the root also holds home's markup (shown unless the guard
  * steps it aside), the styles home's route needs are applied at once instead of preloaded, and
  * the theme, title and icon come from website info, and the storefront's script runs after the
- * first paint (APP_LOADER). A page without a body end is returned as it is.
+ * first paint (APP_LOADER); `firstVisit` marks it for a browser that holds none of the store's
+ * cookies (the guard then does not read the storage). A page without a body end is returned as
+ * it is.
  */
 export function withFirstScreen(
   html: string,
   data: FirstScreen,
   rendered?: RenderedFirstScreen,
+  firstVisit = false,
 ): string {
   if (!html.includes('</body>')) return html
   // JSON in a script element: `<` escaped, so no text in the data can end the element.
@@ -541,7 +552,8 @@ export function withFirstScreen(
       .replace(/<html([^>]*)>/, (_, attributes: string) => {
         const others = attributes.replace(/\s(lang|dir)="[^"]*"/g, '')
         const signedIn = markup.signedIn ? ` ${SIGNED_IN_ATTRIBUTE}` : ''
-        return `<html lang="${data.locale}" dir="${TEXT_DIRECTIONS[data.locale]}"${others}${signedIn} style="${escapeHtml(markup.style)}">`
+        const first = firstVisit ? ` ${FIRST_VISIT_ATTRIBUTE}` : ''
+        return `<html lang="${data.locale}" dir="${TEXT_DIRECTIONS[data.locale]}"${others}${signedIn}${first} style="${escapeHtml(markup.style)}">`
       })
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(markup.title)}</title>`)
       // The store's own icon from the start: the storefront would otherwise swap the built one

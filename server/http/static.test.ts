@@ -238,8 +238,23 @@ describeEachDatabase(
           expect(page).toContain(
             `<div id="root"><div id="first-screen-markup"><h2>Products</h2><p>${names.data.map((p) => p.name).join(', ')} $&</p></div><div id="boot"></div>`,
           )
-          expect(page).toContain('<html lang="en" dir="ltr" style="--primary:#123456">')
+          // None of the store's cookies: the browser's first visit, told to keep one.
+          expect(page).toContain(
+            '<html lang="en" dir="ltr" data-first-visit style="--primary:#123456">',
+          )
           expect(res.headers.get('vary')).toMatch(/cookie/i)
+          expect(res.headers.get('set-cookie')).toBe(
+            'visited=1; Max-Age=34560000; Path=/; HttpOnly; SameSite=Lax',
+          )
+          // With it the browser comes back: the page, and its validator, are a returning one's.
+          const back = await store.request('/', {
+            headers: { cookie: 'visited=1', 'if-none-match': res.headers.get('etag')! },
+          })
+          expect(back.status).toBe(200)
+          expect(back.headers.get('set-cookie')).toMatch(/^visited=1; Max-Age=34560000;/)
+          expect(await back.text()).toContain(
+            '<html lang="en" dir="ltr" style="--primary:#123456">',
+          )
           // The language the storefront last chose on this device: its products, its direction.
           const arabic = await (
             await store.request('/', { headers: { cookie: 'theme=x; language=ar' } })

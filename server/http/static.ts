@@ -3,8 +3,8 @@ import { getMimeType } from 'hono/utils/mime'
 import { join, resolve } from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { getCookie } from 'hono/cookie'
-import { LANGUAGE_COOKIE, SIGNED_IN_COOKIE } from '../../src/api/storage-keys'
+import { getCookie, setCookie } from 'hono/cookie'
+import { LANGUAGE_COOKIE, SIGNED_IN_COOKIE, VISITED_COOKIE } from '../../src/api/storage-keys'
 import {
   isListRoute,
   screenRouteOf,
@@ -26,6 +26,8 @@ export const MEDIA_DIR = join(import.meta.dirname, '..', 'media')
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 export const NO_CACHE = 'no-cache'
+/** The longest a browser keeps a cookie (Chromium caps it at 400 days). */
+const VISITED_MAX_AGE_S = 400 * 24 * 60 * 60
 const SHORT = 'public, max-age=3600'
 
 /**
@@ -175,7 +177,7 @@ function isTimeZone(name: string | undefined): name is string {
  * (docs/api.md, The first screen); /index.html itself, which the service worker keeps, does not.
  */
 export function staticRoutes(
-  config: Pick<Config, 'distDir' | 'ssrDir'>,
+  config: Pick<Config, 'distDir' | 'ssrDir' | 'nodeEnv'>,
   mediaDir = MEDIA_DIR,
   firstScreen?: (locale: Locale) => Promise<FirstScreen | undefined>,
   routeScreen?: (route: CatalogueRoute, locale: Locale) => Promise<RouteScreenReplies | undefined>,
@@ -221,19 +223,31 @@ export function staticRoutes(
   async function page(c: Context): Promise<Response | undefined> {
     // Home in the language the storefront last chose on this device, with the bars of a
     // customer signed in on it or of a visitor (src/i18n/locale.ts, src/api/token.ts).
-    const locale = getCookie(c, LANGUAGE_COOKIE) === 'ar' ? 'ar' : 'en'
+    const language = getCookie(c, LANGUAGE_COOKIE)
+    const locale = language === 'ar' ? 'ar' : 'en'
     const signedIn = getCookie(c, SIGNED_IN_COOKIE) === '1'
+    // None of the store's cookies: nothing of the store is stored in this browser yet.
+    const firstVisit = !getCookie(c, VISITED_COOKIE) && !language && !getCookie(c, SIGNED_IN_COOKIE)
     const data = await firstScreen?.(locale)
     if (!data) return undefined
     c.header('Vary', 'Cookie')
+    // Written again every time, so it lasts as long as the browser keeps coming.
+    setCookie(c, VISITED_COOKIE, '1', {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: config.nodeEnv === 'production',
+      maxAge: VISITED_MAX_AGE_S,
+    })
     const { generated_at: _read, ...rest } = data
     const replies = JSON.stringify(rest)
     // Weak: the same page and replies, read at another moment, are the same page.
-    const etag = `W/${etagOf(shellHtml() + replies + signedIn)}`
+    const etag = `W/${etagOf(shellHtml() + replies + signedIn + firstVisit)}`
     c.header('Cache-Control', NO_CACHE)
     c.header('ETag', etag)
     if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304)
-    return c.html(withFirstScreen(shellHtml(), data, await render(data, replies, signedIn)))
+    const rendered = await render(data, replies, signedIn)
+    return c.html(withFirstScreen(shellHtml(), data, rendered, firstVisit))
   }
 
   // Product and package pages' markup, kept per page and language while its replies and build

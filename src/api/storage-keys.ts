@@ -17,6 +17,12 @@ export const LANGUAGE_COOKIE = 'language'
  */
 export const SIGNED_IN_COOKIE = 'signed-in'
 /**
+ * A cookie the server sets (HttpOnly, for 400 days) on every page it sends with home's first
+ * screen. A page asked for without it, nor either cookie above, is the browser's first visit:
+ * its storage holds nothing of the store yet, so the page's first script does not read it.
+ */
+export const VISITED_COOKIE = 'visited'
+/**
  * localStorage: the device's time zone (an IANA name), which the page's first script sends when
  * it asks for a customer's list rendered by the server, in that zone's dates.
  */

@@ -167,6 +167,37 @@ test.describe("before the storefront's script runs", () => {
     expect(slides.filter((slide) => slide === src)).toHaveLength(1)
   })
 
+  test.describe('in a browser that has never been here', () => {
+    test.use({ storageState: { cookies: [], origins: [] } })
+
+    test("a visitor sees home without the page's first script reading the storage, which it reads on the next visit", async ({
+      page,
+    }) => {
+      // Every read of localStorage or sessionStorage, as the page makes it.
+      await page.addInitScript(() => {
+        const reads: string[] = []
+        Object.assign(window, { storageReads: reads })
+        const getItem = Storage.prototype.getItem
+        Storage.prototype.getItem = function (key: string) {
+          reads.push(key)
+          return getItem.call(this, key)
+        }
+      })
+      const reads = () =>
+        page.evaluate(() => (window as unknown as { storageReads: string[] }).storageReads)
+      await page.goto('/')
+      await expect(productCards(page)).toHaveCount(15)
+      expect(await reads()).toEqual([])
+      // The server told the browser it has been here; its own scripts cannot read that.
+      const [visited] = (await page.context().cookies()).filter((c) => c.name === 'visited')
+      expect(visited).toMatchObject({ value: '1', httpOnly: true, sameSite: 'Lax' })
+
+      await page.reload()
+      await expect(productCards(page)).toHaveCount(15)
+      expect(await reads()).toEqual(['language', 'time-zone', 'token', 'token'])
+    })
+  })
+
   for (const [name, setUp] of [
     ['a page opened at another route', (page: Page) => page.goto('/#/about-us')],
     [
@@ -727,9 +758,9 @@ test.describe('a product or package page opened from a link', () => {
       await expect(page.getByRole('region', { name: 'تابعنا' })).toBeVisible()
 
       await page.goto('about:blank')
-      // Without the language's cookie the page just set, as on the first visit: the server's
-      // markup is English again, and the storefront renders the page anew.
-      await page.context().clearCookies()
+      // Without the language's cookie the page just set, as before the store set one: the
+      // server's markup is English again, and the storefront renders the page anew.
+      await page.context().clearCookies({ name: 'language' })
       await page.goto('/#/products/products-1/packages/1')
       await expect(page.getByRole('heading', { level: 1, name: '60 شدة' })).toBeVisible()
       await expect(page.getByRole('link', { name: 'شدات ببجي موبايل' })).toBeVisible()
