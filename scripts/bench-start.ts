@@ -20,7 +20,7 @@
  */
 import { chromium, type Browser } from 'playwright'
 import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
-import { demoSession, median, startServer } from './lib/server'
+import { demoSession, median, returningBrowser, startServer } from './lib/server'
 import type { TraceEvent } from './lib/trace'
 
 export interface StartPage {
@@ -152,7 +152,10 @@ async function measure(browser: Browser, base: string, page: StartPage, token?: 
     hasTouch: true,
   })
   try {
-    if (token) await context.addInitScript((value) => localStorage.setItem('token', value), token)
+    if (token) {
+      await context.addCookies(returningBrowser(base))
+      await context.addInitScript((value) => localStorage.setItem('token', value), token)
+    }
     const tab = await context.newPage()
     await browser.startTracing(tab, { categories: CATEGORIES })
     await tab.goto(base + page.path, { waitUntil: 'load' })

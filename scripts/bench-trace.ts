@@ -17,7 +17,7 @@
  */
 import { chromium } from 'playwright'
 import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
-import { boundedInt, demoSession, median, startServer } from './lib/server'
+import { boundedInt, demoSession, median, returningBrowser, startServer } from './lib/server'
 import { pageMainThread, taskTimes, type TraceEvent } from './lib/trace'
 
 const path = process.argv[2] ?? '/'
@@ -94,6 +94,7 @@ try {
     const page = await context.newPage()
     if (token) {
       // A file of the store that runs no script: the session is in place before the page starts.
+      await context.addCookies(returningBrowser(server.url))
       await page.goto(`${server.url}/favicon.svg`)
       await page.evaluate((value) => localStorage.setItem('token', value), token)
     }

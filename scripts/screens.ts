@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { URI } from 'otpauth'
 import { PLAYWRIGHT_DISABLE_FEATURES } from './lib/chromium'
+import { returningBrowser } from './lib/server'
 
 const [base = 'http://localhost:8080', out = 'screens', ...only] = process.argv.slice(2)
 const paths = only.length
@@ -63,6 +64,7 @@ for (const signedIn of [false, true]) {
   for (const language of ['en', 'ar']) {
     for (const width of widths) {
       const page = await browser.newPage({ viewport: { width, height: 844 } })
+      await page.context().addCookies(returningBrowser(base))
       await page.addInitScript((lang) => localStorage.setItem('language', lang), language)
       if (signedIn) await signIn(page, language)
       for (const path of paths) {

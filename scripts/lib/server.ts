@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { VISITED_COOKIE } from '../../src/api/storage-keys'
 
 export interface RunningServer {
   url: string
@@ -103,6 +104,13 @@ export async function waitForServer(child: ChildProcess, url: string): Promise<v
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
+/**
+ * The cookie of a browser that has been to `base` before, as any whose storage a script sets up
+ * has: without it the page is a first visit's, whose first script does not read the storage
+ * (docs/api.md, The first screen). For Playwright's `addCookies`.
+ */
+export const returningBrowser = (base: string) => [{ name: VISITED_COOKIE, value: '1', url: base }]
 
 /**
  * A session of the demo customer (+961 70 000 001), signed in through the API with the code
