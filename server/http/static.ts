@@ -223,11 +223,13 @@ export function staticRoutes(
   async function page(c: Context): Promise<Response | undefined> {
     // Home in the language the storefront last chose on this device, with the bars of a
     // customer signed in on it or of a visitor (src/i18n/locale.ts, src/api/token.ts).
-    const language = getCookie(c, LANGUAGE_COOKIE)
-    const locale = language === 'ar' ? 'ar' : 'en'
-    const signedIn = getCookie(c, SIGNED_IN_COOKIE) === '1'
+    const cookies = getCookie(c)
+    const locale = cookies[LANGUAGE_COOKIE] === 'ar' ? 'ar' : 'en'
+    const signedIn = cookies[SIGNED_IN_COOKIE] === '1'
     // None of the store's cookies: nothing of the store is stored in this browser yet.
-    const firstVisit = !getCookie(c, VISITED_COOKIE) && !language && !getCookie(c, SIGNED_IN_COOKIE)
+    const firstVisit = [VISITED_COOKIE, LANGUAGE_COOKIE, SIGNED_IN_COOKIE].every(
+      (name) => cookies[name] === undefined,
+    )
     const data = await firstScreen?.(locale)
     if (!data) return undefined
     c.header('Vary', 'Cookie')
