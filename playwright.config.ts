@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { PLAYWRIGHT_DISABLE_FEATURES } from './scripts/lib/chromium'
+import { VISITED_COOKIE } from './src/api/storage-keys'
 
 /** Debian's Chromium where Playwright's own browser cannot be downloaded (see README). */
 const executablePath =
@@ -35,7 +36,7 @@ export default defineConfig({
     storageState: {
       cookies: [
         {
-          name: 'visited',
+          name: VISITED_COOKIE,
           value: '1',
           domain: '127.0.0.1',
           path: '/',
